@@ -1,0 +1,205 @@
+"""The one settings module of Raspis, configured only through the environment.
+
+With nothing set the service runs from a checkout: SQLite in ``db.sqlite3``, Celery tasks run
+eagerly in the web process, DEBUG on, and a development secret. ``DATABASE_URL`` selects a real
+database and ``CELERY_BROKER_URL`` real workers; with either set and DEBUG off,
+``DJANGO_SECRET_KEY`` is required. Every variable is listed in ``.env.example``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import (
+    env_bool,
+    env_database,
+    env_float,
+    env_int,
+    env_list,
+    env_rate,
+    env_secret_key,
+    env_str,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Core -------------------------------------------------------------------------------------
+
+_SERVICES_SET = bool(env_str("DATABASE_URL") or env_str("CELERY_BROKER_URL"))
+
+# DEBUG defaults on only for the zero-configuration checkout; naming real services means a
+# deployment unless DJANGO_DEBUG says otherwise.
+DEBUG = env_bool("DJANGO_DEBUG", default=not _SERVICES_SET)
+SECRET_KEY = env_secret_key(debug=DEBUG)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+# Behind a TLS-terminating proxy (which also redirects plain HTTP): trust its
+# X-Forwarded-Proto and keep cookies off unencrypted connections. Off by default so compose
+# and runserver work on http://.
+if env_bool("DJANGO_HTTPS", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "games",
+    "replay",
+    "stats",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Data -------------------------------------------------------------------------------------
+
+DATABASES = {
+    "default": env_database(
+        "DATABASE_URL",
+        sqlite_path=BASE_DIR / "db.sqlite3",
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 60, minimum=0),
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Throttle counters must be shared by all web processes, so deployments point this at Redis.
+_CACHE_URL = env_str("CACHE_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}
+        if _CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env_str("DJANGO_TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# --- API --------------------------------------------------------------------------------------
+
+RASPIS_MAX_UPLOAD_BYTES = env_int("RASPIS_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, minimum=1)
+RASPIS_UPLOAD_THROTTLE = env_rate("RASPIS_UPLOAD_THROTTLE", "60/hour")
+# A record up to this size is verified inside the request; larger uploads go to a worker.
+RASPIS_SYNC_RECORD_MAX_BYTES = env_int("RASPIS_SYNC_RECORD_MAX_BYTES", 256 * 1024, minimum=0)
+# Leaderboard gates: enough games, a settled rating, and recent play.
+RASPIS_LEADERBOARD_MIN_GAMES = env_int("RASPIS_LEADERBOARD_MIN_GAMES", 10, minimum=0)
+RASPIS_LEADERBOARD_MAX_SIGMA = env_float("RASPIS_LEADERBOARD_MAX_SIGMA", 4.0, minimum=0.0)
+RASPIS_LEADERBOARD_ACTIVE_DAYS = env_int("RASPIS_LEADERBOARD_ACTIVE_DAYS", 365, minimum=1)
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    # Reading is public, writing needs an account; views that differ say so themselves.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # Upload views set ``throttle_scope = "upload"`` with ScopedRateThrottle.
+    "DEFAULT_THROTTLE_RATES": {"upload": RASPIS_UPLOAD_THROTTLE},
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Raspis API",
+    "DESCRIPTION": "Upload records of Расписной покер games and read their verification reports.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Celery -----------------------------------------------------------------------------------
+
+_BROKER_URL = env_str("CELERY_BROKER_URL")
+
+# No broker: tasks run inside the caller, so a checkout needs no Redis and no worker.
+CELERY_TASK_ALWAYS_EAGER = not _BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_URL = _BROKER_URL or "memory://"
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _BROKER_URL) or None
+CELERY_RESULT_EXPIRES = 24 * 3600
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# JSON only: a pickled message from anyone who reaches the broker would run code.
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+# A task is acknowledged after it finishes, so a worker killed mid-replay leaves it queued;
+# tasks must therefore be safe to run twice.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 25 * 60, minimum=1)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 30 * 60, minimum=1)
+if CELERY_TASK_SOFT_TIME_LIMIT >= CELERY_TASK_TIME_LIMIT:
+    # The soft limit raises inside the task so it can record the failure before the kill.
+    raise ImproperlyConfigured("CELERY_TASK_SOFT_TIME_LIMIT must be below CELERY_TASK_TIME_LIMIT")
+# Redis re-delivers unacknowledged tasks after this long; it must outlast the longest task.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": max(3600, 2 * CELERY_TASK_TIME_LIMIT)}
+CELERY_TIMEZONE = TIME_ZONE
+
+# --- Logging ----------------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
+    # Django's own console handler would print each of its messages a second time.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
+}

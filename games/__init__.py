@@ -1,0 +1,1 @@
+"""Stored game records, players, uploads and disputes."""

@@ -1,0 +1,1 @@
+"""Admin views of records, players, uploads and disputes: the staff's interface to this app."""

@@ -1,0 +1,2 @@
+"""Models for verification reports, their findings and background runs; the engine itself
+(``replay.engine``) knows nothing of them."""

@@ -1,0 +1,1 @@
+"""Statistics, ratings and leaderboards computed from verified games."""

@@ -1,0 +1,1 @@
+"""Admin views of ratings and statistics, read-mostly since they are derived data."""
