@@ -1,0 +1,37 @@
+"""Raspis' rules engine: replay and verify records of Расписной покер (pure Python).
+
+It imports nothing outside the standard library, so clubs can use it on its own:
+``python -m replay.engine verify game.json``.
+"""
+
+from .findings import Code, Finding, Severity
+from .parse import Document, Record, parse_record, split_documents
+from .replay import replay, verify
+from .report import DealResult, JokerPlay, Report, Verdict
+from .rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
+from .state import state_at
+
+ENGINE_VERSION = "1.0.0"
+
+__all__ = [
+    "ENGINE_VERSION",
+    "PRESETS",
+    "Code",
+    "DealResult",
+    "Document",
+    "Finding",
+    "JokerPlay",
+    "Record",
+    "Report",
+    "Ruleset",
+    "Severity",
+    "Verdict",
+    "parse_record",
+    "preset_ruleset",
+    "replay",
+    "resolve_ruleset",
+    "schedule_for",
+    "split_documents",
+    "state_at",
+    "verify",
+]

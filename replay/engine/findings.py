@@ -1,0 +1,110 @@
+"""Findings: the errors of a record as data (FORMAT.md "Finding codes").
+
+Every rule check returns findings instead of raising, so one report lists every problem
+(STYLE "Errors as data"). The codes and severities are the public contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    MISMATCH = "mismatch"
+    PENALTY = "penalty"
+
+
+class Code(StrEnum):
+    """The finding codes of FORMAT.md, each with its default severity in ``SEVERITY``."""
+
+    RECORD_JSON = "record.json"  #: not JSON, or not an object
+    RECORD_SCHEMA = "record.schema"  #: a required field missing or of the wrong type
+    RECORD_RULESET = "record.ruleset"  #: unknown preset, unknown option, bad value
+    RECORD_PLAYERS = "record.players"  #: player count out of range, or a repeated name
+    RECORD_CARD = "record.card"  #: a card code that cannot be read
+    GAME_INCOMPLETE = "game.incomplete"  #: fewer deals than the schedule
+    GAME_EXTRA_DEAL = "game.extra_deal"  #: more deals than the schedule
+    DEAL_SCHEDULE = "deal.schedule"  #: cards or kind differ from the schedule
+    DEAL_DEALER = "deal.dealer"  #: not the dealer the rotation gives
+    DEAL_CARDS = "deal.cards"  #: a hand of the wrong size, or more cards than the deck
+    DEAL_UNKNOWN_CARD = "deal.unknown_card"  #: a card not in this ruleset's deck
+    DEAL_DUPLICATE_CARD = "deal.duplicate_card"  #: dealt more often than the deck holds it
+    DEAL_TRUMP = "deal.trump"  #: trump inconsistent with the card, the kind or the ruleset
+    DEAL_TRUMP_CARD = "deal.trump_card"  #: trump card missing or in the wrong place
+    BID_MISSING = "bid.missing"  #: a bidding deal without a bid for every seat
+    BID_UNEXPECTED = "bid.unexpected"  #: bids in a deal kind that has none
+    BID_RANGE = "bid.range"  #: a bid below 0 or above cards
+    BID_HOOK = "bid.hook"  #: the last bidder made the bids sum to cards
+    BID_THREE_PASSES = "bid.three_passes"  #: a third pass in a row
+    BID_DARK = "bid.dark"  #: a blind bid where not allowed, or a blind pass
+    BID_AUCTION = "bid.auction"  #: calls or declarer inconsistent with the auction
+    PLAY_COUNT = "play.count"  #: wrong number of tricks, or a trick of the wrong size
+    PLAY_LEADER = "play.leader"  #: a stated leader who is not the one the rules give
+    PLAY_NOT_HELD = "play.not_held"  #: a card the player does not hold
+    PLAY_REVOKE = "play.revoke"  #: did not follow suit though able
+    PLAY_MUST_TRUMP = "play.must_trump"  #: void, held a trump, played neither trump nor joker
+    PLAY_JOKER = "play.joker"  #: a missing, unknown or disallowed joker declaration
+    PLAY_JOKER_DEMAND = "play.joker_demand"  #: did not answer a joker's demand
+    PLAY_HANDS = "play.hands"  #: a dealt hand differs from the cards that seat played
+    RESULT_TAKEN = "result.taken"  #: claimed tricks taken differ
+    RESULT_SUM = "result.sum"  #: sheet audit: claimed taken does not sum to cards
+    RESULT_SCORE = "result.score"  #: a claimed deal score differs
+    RESULT_RUNNING = "result.running"  #: a claimed running total differs
+    RESULT_TOTAL = "result.total"  #: a claimed final total differs
+
+    @property
+    def severity(self) -> Severity:
+        return SEVERITY[self]
+
+
+SEVERITY: dict[Code, Severity] = {code: Severity.ERROR for code in Code}
+SEVERITY[Code.GAME_INCOMPLETE] = Severity.WARNING
+for _code in (Code.RESULT_TAKEN, Code.RESULT_SCORE, Code.RESULT_RUNNING, Code.RESULT_TOTAL):
+    SEVERITY[_code] = Severity.MISMATCH
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem, located as players count (1-based deal/trick/play, 0-based seat)."""
+
+    code: Code
+    message: str
+    severity: Severity | None = None
+    deal: int | None = None
+    trick: int | None = None
+    play: int | None = None
+    seat: int | None = None
+    player: str | None = None
+    expected: Any = None
+    actual: Any = None
+    path: str | None = None
+
+    @property
+    def level(self) -> Severity:
+        return self.severity or SEVERITY[self.code]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": str(self.code),
+            "severity": str(self.level),
+            "deal": self.deal,
+            "trick": self.trick,
+            "play": self.play,
+            "seat": self.seat,
+            "player": self.player,
+            "message": self.message,
+            "expected": self.expected,
+            "actual": self.actual,
+        }
+        if self.path is not None:
+            out["path"] = self.path
+        return out
+
+
+def pointer(*parts: str | int) -> str:
+    """A JSON Pointer (RFC 6901) to a place in the record."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)

@@ -1,0 +1,474 @@
+"""The record parser: ``raspis/1`` JSON → typed deals, or ``record.*`` findings.
+
+It never raises on bad input (FORMAT.md conventions): every problem becomes a finding
+with a JSON Pointer, and the parser goes on so that one report lists all of them. Cards
+and plays are read into the int codes of ``cards.py`` here, once, so that the replay
+loop works on ints only.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeGuard
+
+from .cards import (
+    DECLARATION_NAMES,
+    NAMED_TRUMP,
+    PLAY_CODES,
+    Declaration,
+    play_code,
+    read_card,
+    read_suit,
+)
+from .findings import Code, Finding, pointer
+from .rulesets import KINDS, Ruleset, resolve_ruleset
+
+NO_TRUMP = -1
+
+
+@dataclass(slots=True)
+class Trick:
+    leader: int | None  #: the stated leader, checked against the rules
+    plays: list[int]  #: play codes, in play order
+
+
+@dataclass(slots=True)
+class Deal:
+    """One deal of the record as written (claims included), cards already read."""
+
+    index: int
+    cards: int
+    kind: str = "regular"
+    dealer: int | None = None
+    hands: list[list[int]] | None = None
+    trump_card: int | None = None
+    trump_given: bool = False
+    trump: int = NO_TRUMP  #: the stated trump suit, when ``trump_given``
+    declarer: int | None = None
+    calls: list[tuple[int, int]] | None = None
+    bids: list[tuple[int, bool]] | None = None
+    tricks: list[Trick] | None = None
+    taken: list[int] | None = None
+    scores: list[int | float] | None = None
+    running: list[int | float] | None = None
+
+
+@dataclass(slots=True)
+class Record:
+    players: list[str]
+    ruleset: Ruleset
+    first_dealer: int = 0
+    meta: dict[str, Any] = field(default_factory=dict)
+    deals: list[Deal] = field(default_factory=list)
+    totals: list[int | float] | None = None
+
+
+def _is_int(value: Any) -> TypeGuard[int]:
+    return type(value) is int
+
+
+def _is_number(value: Any) -> bool:
+    return (type(value) is int or type(value) is float) and value == value
+
+
+class _Reader:
+    """Collects findings while reading one record; each ``need_*`` returns None if bad."""
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def schema(self, message: str, path: str, actual: Any = None, deal: int | None = None) -> None:
+        self.findings.append(
+            Finding(Code.RECORD_SCHEMA, message, deal=deal, actual=actual, path=path)
+        )
+
+    def need_list(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        where: tuple[str | int, ...],
+        length: int | None,
+        deal: int | None = None,
+    ) -> list[Any] | None:
+        value = obj.get(key)
+        path = pointer(*where, key)
+        if not isinstance(value, list):
+            self.schema(f"{key} must be a list", path, value, deal)
+            return None
+        if length is not None and len(value) != length:
+            self.schema(f"{key} must have {length} entries, not {len(value)}", path, value, deal)
+            return None
+        return value
+
+    def numbers(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        where: tuple[str | int, ...],
+        length: int,
+        deal: int | None = None,
+        integers: bool = False,
+    ) -> list[Any] | None:
+        if obj.get(key) is None:
+            return None
+        values = self.need_list(obj, key, where, length, deal)
+        if values is None:
+            return None
+        check = _is_int if integers else _is_number
+        for i, value in enumerate(values):
+            if not check(value):
+                kind = "an integer" if integers else "a number"
+                self.schema(f"{key}[{i}] must be {kind}", pointer(*where, key, i), value, deal)
+                return None
+        return values
+
+    def card(self, text: Any, path: str, deal: int) -> int | None:
+        card = read_card(text) if isinstance(text, str) else None
+        if card is None:
+            self.findings.append(
+                Finding(
+                    Code.RECORD_CARD,
+                    f"cannot read the card {text!r}",
+                    deal=deal,
+                    actual=text,
+                    path=path,
+                )
+            )
+        return card
+
+    def play(self, value: Any, path: str, deal: int) -> int | None:
+        if isinstance(value, str):
+            code = PLAY_CODES.get(value)
+            if code is None:
+                code = PLAY_CODES.get(value.strip().upper())
+            if code is not None:
+                return code
+        elif isinstance(value, dict):
+            return self._object_play(value, path, deal)
+        self.findings.append(
+            Finding(
+                Code.RECORD_CARD,
+                f"cannot read the play {value!r}",
+                deal=deal,
+                actual=value,
+                path=path,
+            )
+        )
+        return None
+
+    def _object_play(self, value: dict[str, Any], path: str, deal: int) -> int | None:
+        card = self.card(value.get("card"), path + "/card", deal)
+        if card is None:
+            return None
+        joker = value.get("joker")
+        if joker is None:
+            return card
+        declaration = DECLARATION_NAMES.get(joker) if isinstance(joker, str) else None
+        if declaration is None:
+            return play_code(card, Declaration.UNKNOWN)
+        named = 0
+        suit = value.get("suit")
+        if declaration in (Declaration.LEAD_HIGHEST, Declaration.LEAD_LOWEST):
+            if suit in ("trump", "*"):
+                named = NAMED_TRUMP
+            elif isinstance(suit, str) and (index := read_suit(suit)) is not None:
+                named = index + 1
+        return play_code(card, declaration, named)
+
+
+def parse_record(
+    obj: Any, stored_rulesets: Mapping[str, Any] | None = None
+) -> tuple[Record | None, list[Finding]]:
+    """A decoded JSON value → a record, or None with ``record.*`` findings."""
+    if not isinstance(obj, dict):
+        return None, [Finding(Code.RECORD_JSON, "the record is not a JSON object", path="")]
+    r = _Reader()
+    if obj.get("format") != "raspis/1":
+        r.schema('format must be "raspis/1"', pointer("format"), obj.get("format"))
+    ruleset, ruleset_findings = resolve_ruleset(obj.get("ruleset"), stored_rulesets)
+    if "ruleset" not in obj:
+        r.schema("ruleset is required", pointer("ruleset"))
+    else:
+        r.findings.extend(ruleset_findings)
+    players = r.need_list(obj, "players", (), None)
+    n = 0
+    if players is not None:
+        if not players or not all(isinstance(p, str) for p in players):
+            r.schema("players must be a non-empty list of names", pointer("players"), players)
+            players = None
+        else:
+            n = len(players)
+            _check_players(r, players, ruleset)
+    first_dealer = obj.get("first_dealer", 0)
+    if not _is_int(first_dealer) or (n and not 0 <= first_dealer < n):
+        r.schema("first_dealer must be a seat", pointer("first_dealer"), first_dealer)
+    meta = obj.get("meta", {})
+    if not isinstance(meta, dict):
+        r.schema("meta must be an object", pointer("meta"), meta)
+        meta = {}
+    deals_json = r.need_list(obj, "deals", (), None)
+    deals = []
+    if deals_json is not None and n:
+        for index, deal_json in enumerate(deals_json):
+            deal = _parse_deal(r, deal_json, index, n)
+            if deal is not None:
+                deals.append(deal)
+    totals = r.numbers(obj, "totals", (), n) if n else None
+    if r.findings or ruleset is None or players is None:
+        return None, r.findings
+    record = Record(players, ruleset, first_dealer, meta, deals, totals)
+    return record, []
+
+
+def _check_players(r: _Reader, players: list[str], ruleset: Ruleset | None) -> None:
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(players):
+        key = name.strip().casefold()
+        if key in seen:
+            r.findings.append(
+                Finding(
+                    Code.RECORD_PLAYERS,
+                    f"the name {name!r} is repeated",
+                    seat=seat,
+                    player=name,
+                    path=pointer("players", seat),
+                )
+            )
+        seen[key] = seat
+    if ruleset is not None and not ruleset.min_players <= len(players) <= ruleset.max_players:
+        r.findings.append(
+            Finding(
+                Code.RECORD_PLAYERS,
+                f"{ruleset.preset} is played by {ruleset.min_players} to "
+                f"{ruleset.max_players} players, not {len(players)}",
+                expected=[ruleset.min_players, ruleset.max_players],
+                actual=len(players),
+                path=pointer("players"),
+            )
+        )
+
+
+def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
+    number = index + 1
+    where: tuple[str | int, ...] = ("deals", index)
+    if not isinstance(obj, dict):
+        r.schema("a deal must be an object", pointer(*where), obj, number)
+        return None
+    cards = obj.get("cards")
+    if not _is_int(cards) or cards < 1:
+        r.schema("cards must be a positive integer", pointer(*where, "cards"), cards, number)
+        cards = 0
+    deal = Deal(index, cards)
+    kind = obj.get("kind", "regular")
+    if kind not in KINDS:
+        r.schema(f"unknown deal kind {kind!r}", pointer(*where, "kind"), kind, number)
+    else:
+        deal.kind = kind
+    for key in ("dealer", "declarer"):
+        seat = obj.get(key)
+        if seat is not None:
+            if not _is_int(seat) or not 0 <= seat < n:
+                r.schema(f"{key} must be a seat", pointer(*where, key), seat, number)
+            else:
+                setattr(deal, key, seat)
+    if obj.get("hands") is not None:
+        hands = r.need_list(obj, "hands", where, n, number)
+        if hands is not None:
+            deal.hands = _parse_hands(r, hands, where, number)
+    if obj.get("trump_card") is not None:
+        deal.trump_card = r.card(obj["trump_card"], pointer(*where, "trump_card"), number)
+    if "trump" in obj:
+        trump = obj["trump"]
+        suit = read_suit(trump) if isinstance(trump, str) else None
+        if trump is not None and suit is None:
+            r.schema("trump must be S, C, D, H or null", pointer(*where, "trump"), trump, number)
+        deal.trump_given = True
+        deal.trump = NO_TRUMP if suit is None else suit
+    if obj.get("calls") is not None:
+        deal.calls = _parse_calls(r, obj["calls"], where, number, n)
+    if obj.get("bids") is not None:
+        deal.bids = _parse_bids(r, obj, where, number, n)
+    if obj.get("tricks") is not None:
+        deal.tricks = _parse_tricks(r, obj, where, number, n)
+    deal.taken = r.numbers(obj, "taken", where, n, number, integers=True)
+    deal.scores = r.numbers(obj, "scores", where, n, number)
+    deal.running = r.numbers(obj, "running", where, n, number)
+    if deal.tricks is None and deal.taken is None and "taken" not in obj:
+        r.schema("taken is required when tricks are absent", pointer(*where, "taken"), None, number)
+    return deal
+
+
+def _parse_hands(
+    r: _Reader, hands: list[Any], where: tuple[str | int, ...], number: int
+) -> list[list[int]] | None:
+    parsed = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list):
+            r.schema("a hand must be a list of cards", pointer(*where, "hands", seat), hand, number)
+            return None
+        cards = [r.card(c, pointer(*where, "hands", seat, i), number) for i, c in enumerate(hand)]
+        parsed.append([c for c in cards if c is not None])
+    return parsed
+
+
+def _parse_calls(
+    r: _Reader, calls: Any, where: tuple[str | int, ...], number: int, n: int
+) -> list[tuple[int, int]] | None:
+    ok = isinstance(calls, list) and all(
+        isinstance(c, list) and len(c) == 2 and _is_int(c[0]) and 0 <= c[0] < n and _is_int(c[1])
+        for c in calls
+    )
+    if not ok:
+        r.schema("calls must be a list of [seat, bid]", pointer(*where, "calls"), calls, number)
+        return None
+    return [(seat, bid) for seat, bid in calls]
+
+
+def _parse_bids(
+    r: _Reader, obj: dict[str, Any], where: tuple[str | int, ...], number: int, n: int
+) -> list[tuple[int, bool]] | None:
+    bids = obj["bids"]
+    if not isinstance(bids, list) or len(bids) > n:
+        r.schema(f"bids must be a list of at most {n} bids", pointer(*where, "bids"), bids, number)
+        return None
+    parsed = []
+    for seat, bid in enumerate(bids):
+        if _is_int(bid):
+            parsed.append((bid, False))
+        elif (
+            isinstance(bid, dict)
+            and _is_int(bid.get("bid"))
+            and isinstance(bid.get("dark", False), bool)
+        ):
+            parsed.append((bid["bid"], bid.get("dark", False)))
+        else:
+            r.schema(
+                'a bid must be an integer or {"bid": n, "dark": true}',
+                pointer(*where, "bids", seat),
+                bid,
+                number,
+            )
+            return None
+    return parsed
+
+
+def _parse_tricks(
+    r: _Reader, obj: dict[str, Any], where: tuple[str | int, ...], number: int, n: int
+) -> list[Trick] | None:
+    tricks = obj["tricks"]
+    if not isinstance(tricks, list):
+        r.schema("tricks must be a list", pointer(*where, "tricks"), tricks, number)
+        return None
+    parsed = []
+    codes = PLAY_CODES
+    for t, trick in enumerate(tricks):
+        leader = None
+        plays = trick
+        if isinstance(trick, dict):
+            leader = trick.get("leader")
+            plays = trick.get("plays")
+            if not _is_int(leader) or not 0 <= leader < n:
+                r.schema(
+                    "leader must be a seat", pointer(*where, "tricks", t, "leader"), leader, number
+                )
+                return None
+        if not isinstance(plays, list):
+            r.schema("a trick must be a list of plays", pointer(*where, "tricks", t), plays, number)
+            return None
+        read = [codes.get(p) if type(p) is str else None for p in plays]
+        if None in read:
+            read = [
+                code if code is not None else r.play(p, pointer(*where, "tricks", t, i), number)
+                for i, (p, code) in enumerate(zip(plays, read, strict=True))
+            ]
+            if None in read:
+                return None
+        parsed.append(Trick(leader, read))  # type: ignore[arg-type]
+    return parsed
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One record of an uploaded file: its place in the file, its text and its JSON."""
+
+    label: str  #: "line 3", "item 2", "games/a.json line 4": where it came from
+    text: str
+    value: Any
+    error: Finding | None = None
+
+
+def split_documents(data: bytes | str, filename: str = "") -> list[Document]:
+    """A file as uploaded → its records (FORMAT.md: one record, an array, JSON Lines, zip).
+
+    A line or member that is not JSON gets its own ``record.json`` finding and the others
+    are unaffected.
+    """
+    if isinstance(data, bytes) and (filename.lower().endswith(".zip") or data[:4] == b"PK\x03\x04"):
+        return _split_zip(data)
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    return _split_text(text, "")
+
+
+def _split_zip(data: bytes) -> list[Document]:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        names = [i.filename for i in archive.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        return [_bad("archive", "", f"not a readable zip file: {exc}")]
+    documents = []
+    for name in sorted(names):
+        if not name.lower().endswith((".json", ".jsonl")):
+            continue
+        try:
+            raw = archive.read(name)
+        except (zipfile.BadZipFile, OSError, ValueError, RuntimeError) as exc:
+            documents.append(_bad(name, "", f"cannot read {name} from the zip: {exc}"))
+            continue
+        documents.extend(_split_text(raw.decode("utf-8", errors="replace"), name + " "))
+    return documents
+
+
+def _split_text(text: str, prefix: str) -> list[Document]:
+    stripped = text.strip().lstrip("\ufeff")
+    try:
+        value = json.loads(stripped)
+    except (ValueError, RecursionError):
+        if "\n" not in stripped:
+            return [_bad(prefix + "record", text, "not JSON")]
+        return _split_lines(text, prefix)
+    if isinstance(value, list):
+        return [
+            Document(f"{prefix}item {i + 1}", json.dumps(v, ensure_ascii=False), v)
+            if isinstance(v, dict)
+            else _bad(f"{prefix}item {i + 1}", json.dumps(v), "not a JSON object")
+            for i, v in enumerate(value)
+        ]
+    if not isinstance(value, dict):
+        return [_bad(prefix + "record", text, "not a JSON object")]
+    return [Document(prefix + "record", text, value)]
+
+
+def _split_lines(text: str, prefix: str) -> list[Document]:
+    documents = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        label = f"{prefix}line {number}"
+        try:
+            value = json.loads(line)
+        except (ValueError, RecursionError):
+            documents.append(_bad(label, line, "not JSON"))
+            continue
+        if isinstance(value, dict):
+            documents.append(Document(label, line, value))
+        else:
+            documents.append(_bad(label, line, "not a JSON object"))
+    return documents
+
+
+def _bad(label: str, text: str, why: str) -> Document:
+    return Document(label, text, None, Finding(Code.RECORD_JSON, f"{label}: {why}", path=""))

@@ -1,0 +1,953 @@
+"""The replay: a parsed record → the report of FORMAT.md, deal by deal, play by play.
+
+Every rule check appends a finding and the replay goes on with the play as recorded
+(and with the dealer, leader and trump the rules give, RULES §10.11), so one report lists
+every problem. Hands are bitmasks (``cards.py``); the 104-card deck's second copies live
+in a second mask per seat, so a twin is removed from ``doubles`` first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .auction import check_auction
+from .cards import (
+    CARD_BITS,
+    DECL_SHIFT,
+    NAMED_TRUMP,
+    SUIT_MASKS,
+    SUIT_SHIFT,
+    X1,
+    Declaration,
+    card_name,
+    deck_mask,
+    play_name,
+)
+from .findings import Code, Finding, Severity, pointer
+from .parse import NO_TRUMP, Deal, Record, parse_record
+from .report import DealResult, JokerPlay, Report, malformed, verdict_of
+from .rulesets import Number, exact, resolve_ruleset, schedule_for
+from .scoring import deal_score, plain
+
+HIGH = Declaration.HIGH
+LOW = Declaration.LOW
+PLAIN = Declaration.PLAIN
+LEAD_HIGHEST = Declaration.LEAD_HIGHEST
+LEAD_LOWEST = Declaration.LEAD_LOWEST
+
+
+def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> Report:
+    """A decoded ``raspis/1`` record → its report. Never raises on bad input."""
+    record, findings = parse_record(obj, stored_rulesets)
+    if record is None:
+        ruleset = None
+        if isinstance(obj, dict):
+            ruleset = resolve_ruleset(obj.get("ruleset"), stored_rulesets)[0]
+        return malformed(findings, ruleset)
+    return replay(record)
+
+
+def replay(record: Record) -> Report:
+    game = _Game(record)
+    for deal in record.deals:
+        game.play_deal(deal)
+    return game.report()
+
+
+class _Game:
+    """The state carried from deal to deal: running totals, pass runs, findings."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.players = record.players
+        self.n = len(record.players)
+        self.ruleset = record.ruleset
+        self.deck = self.ruleset.deck_for(self.n)
+        self.deck_bits = deck_mask(self.deck)
+        self.copies = 2 if self.deck == "104" else 1
+        self.deck_size = self.deck_bits.bit_count() * self.copies
+        self.schedule = schedule_for(self.ruleset, self.n)
+        self.findings: list[Finding] = []
+        self.running: list[Number] = [0] * self.n
+        self.pass_runs = [0] * self.n
+        self.results: list[DealResult] = []
+
+    # -- findings -------------------------------------------------------------------------
+
+    def find(
+        self,
+        code: Code,
+        message: str,
+        deal: int | None = None,
+        *,
+        trick: int | None = None,
+        play: int | None = None,
+        seat: int | None = None,
+        expected: Any = None,
+        actual: Any = None,
+        path: str | None = None,
+        severity: Severity | None = None,
+    ) -> None:
+        player = None if seat is None else self.players[seat]
+        self.findings.append(
+            Finding(
+                code, message, severity, deal, trick, play, seat, player, expected, actual, path
+            )
+        )
+
+    # -- one deal ----------------------------------------------------------------------------
+
+    def play_deal(self, deal: Deal) -> None:
+        n = self.n
+        number = deal.index + 1
+        ruleset = self.ruleset
+        dealer = (self.record.first_dealer + deal.index) % n
+        if deal.dealer is not None and deal.dealer != dealer:
+            self.find(
+                Code.DEAL_DEALER,
+                f"deal {number} is dealt by seat {dealer}, not {deal.dealer}",
+                number,
+                expected=dealer,
+                actual=deal.dealer,
+                path=pointer("deals", deal.index, "dealer"),
+            )
+        self._check_schedule(deal, number)
+        if deal.cards * n > self.deck_size:
+            self.find(
+                Code.DEAL_CARDS,
+                f"{deal.cards} cards each for {n} players is more than "
+                f"the {self.deck_size}-card deck",
+                number,
+                expected=self.deck_size // n,
+                actual=deal.cards,
+                path=pointer("deals", deal.index, "cards"),
+            )
+        if deal.hands is not None:
+            self._check_hands(deal, number, deal.hands, from_plays=False)
+        trump = self._trump(deal, number, dealer, deal.hands)
+        bids, blind, last_bidder = self._bidding(deal, number, dealer)
+        result = DealResult(
+            number,
+            dealer,
+            None if ruleset.trump == "rotating" else trump,
+            bids,
+            [],
+            [],
+            [],
+            deal.kind,
+            deal.cards,
+            "full",
+            blind,
+            last_bidder,
+            deal.declarer,
+        )
+        fines: list[Number] = [0] * n
+        if deal.tricks is not None:
+            result.taken = self._tricks(deal, number, dealer, deal.hands, trump, fines, result)
+            self._compare(
+                deal.taken,
+                result.taken,
+                Code.RESULT_TAKEN,
+                number,
+                "tricks taken",
+                "taken",
+                deal.index,
+            )
+        else:
+            result.audit = "sheet"
+            result.taken = list(deal.taken or [0] * n)
+            if sum(result.taken) != deal.cards:
+                self.find(
+                    Code.RESULT_SUM,
+                    f"the tricks taken add up to {sum(result.taken)}, not {deal.cards}",
+                    number,
+                    expected=deal.cards,
+                    actual=sum(result.taken),
+                    path=pointer("deals", deal.index, "taken"),
+                )
+        scores: list[Number] = []
+        for seat in range(n):
+            bid = None if bids is None else bids[seat]
+            score = deal_score(ruleset, deal.kind, deal.cards, bid, blind[seat], result.taken[seat])
+            scores.append(score - fines[seat] if fines[seat] else score)
+        result.scores = scores
+        self.running = [r + s for r, s in zip(self.running, scores, strict=True)]
+        result.running = self.running
+        self._compare(
+            deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", deal.index
+        )
+        self._compare(
+            deal.running,
+            self.running,
+            Code.RESULT_RUNNING,
+            number,
+            "running total",
+            "running",
+            deal.index,
+        )
+        self.results.append(result)
+
+    def _check_schedule(self, deal: Deal, number: int) -> None:
+        where = pointer("deals", deal.index)
+        if self.schedule is None:
+            if deal.kind not in self.ruleset.kinds_allowed:
+                self.find(
+                    Code.DEAL_SCHEDULE,
+                    f"a {deal.kind} deal is not allowed here",
+                    number,
+                    expected=sorted(self.ruleset.kinds_allowed),
+                    actual=deal.kind,
+                    path=where,
+                )
+            return
+        if deal.index < len(self.schedule):
+            cards, kind = self.schedule[deal.index]
+            if (deal.cards, deal.kind) != (cards, kind):
+                self.find(
+                    Code.DEAL_SCHEDULE,
+                    f"deal {number} should be {cards} cards "
+                    f"{kind}, not {deal.cards} cards {deal.kind}",
+                    number,
+                    expected={"cards": cards, "kind": kind},
+                    actual={"cards": deal.cards, "kind": deal.kind},
+                    path=where,
+                )
+        elif deal.index == len(self.schedule):
+            self.find(
+                Code.GAME_EXTRA_DEAL,
+                f"the game has {len(self.schedule)} deals; deal {number} is one too many",
+                number,
+                expected=len(self.schedule),
+                actual=len(self.record.deals),
+                path=where,
+            )
+
+    def _check_hands(
+        self, deal: Deal, number: int, hands: list[list[int]], from_plays: bool
+    ) -> None:
+        counts: dict[int, int] = {}
+        for seat, hand in enumerate(hands):
+            where = ("deals", deal.index, "tricks" if from_plays else "hands")
+            if not from_plays and len(hand) != deal.cards:
+                self.find(
+                    Code.DEAL_CARDS,
+                    f"dealt {len(hand)} cards, not {deal.cards}",
+                    number,
+                    seat=seat,
+                    expected=deal.cards,
+                    actual=len(hand),
+                    path=pointer(*where, seat) if not from_plays else None,
+                )
+            for card in hand:
+                if not self.deck_bits >> card & 1:
+                    self.find(
+                        Code.DEAL_UNKNOWN_CARD,
+                        f"{card_name(card)} is not in the {self.deck}-card deck",
+                        number,
+                        seat=seat,
+                        actual=card_name(card),
+                        path=pointer(*where),
+                    )
+                    continue
+                seen = counts.get(card, 0) + 1
+                counts[card] = seen
+                if seen > self.copies:
+                    self.find(
+                        Code.DEAL_DUPLICATE_CARD,
+                        f"{card_name(card)} is dealt {seen} times",
+                        number,
+                        seat=seat,
+                        expected=self.copies,
+                        actual=seen,
+                        path=pointer(*where),
+                    )
+
+    # -- trump -------------------------------------------------------------------------------
+
+    def _trump(self, deal: Deal, number: int, dealer: int, hands: list[list[int]] | None) -> int:
+        """The deal's trump suit (-1: none) by RULES §6 and §10.14; a wrong claim is found."""
+        ruleset = self.ruleset
+        where = pointer("deals", deal.index, "trump")
+        if ruleset.trump == "rotating" or deal.kind == "no_trump":
+            if deal.trump_given and deal.trump != NO_TRUMP:
+                why = (
+                    "trumps rotate by trick"
+                    if ruleset.trump == "rotating"
+                    else "a no-trump deal has no trump"
+                )
+                self.find(
+                    Code.DEAL_TRUMP,
+                    f"{why}, yet trump is given",
+                    number,
+                    expected=None,
+                    actual="SCDH"[deal.trump],
+                    path=where,
+                )
+            return NO_TRUMP
+        if ruleset.trump == "fixed":
+            trump = ruleset.fixed_trump
+        elif ruleset.trump == "declared" and ruleset.bids_in(deal.kind):
+            if not deal.trump_given:
+                self.find(Code.DEAL_TRUMP, "the declarer's trump is not given", number, path=where)
+            return deal.trump
+        elif ruleset.trump == "declared" and deal.trump_given:
+            return deal.trump
+        else:
+            from_card = self._trump_from_card(deal, number, dealer, hands)
+            if from_card is None:
+                return deal.trump if deal.trump_given else NO_TRUMP
+            trump = from_card
+        if deal.trump_given and deal.trump != trump:
+            self.find(
+                Code.DEAL_TRUMP,
+                f"the trump is {_suit(trump)}, not {_suit(deal.trump)}",
+                number,
+                expected=_suit_code(trump),
+                actual=_suit_code(deal.trump),
+                path=where,
+            )
+        return trump
+
+    def _trump_from_card(
+        self, deal: Deal, number: int, dealer: int, hands: list[list[int]] | None
+    ) -> int | None:
+        ruleset = self.ruleset
+        card = deal.trump_card
+        where = pointer("deals", deal.index, "trump_card")
+        if card is None:
+            if deal.tricks is not None:
+                self.find(
+                    Code.DEAL_TRUMP_CARD, "the turned-up trump card is missing", number, path=where
+                )
+            return None
+        if hands is not None and deal.hands is not None:
+            source = ruleset.trump_card_source
+            everything_dealt = deal.cards * self.n >= self.deck_size
+            in_hand = [seat for seat, hand in enumerate(hands) if card in hand]
+            if source == "dealer_last" or (source == "stock" and everything_dealt):
+                if dealer not in in_hand:
+                    self.find(
+                        Code.DEAL_TRUMP_CARD,
+                        f"the trump card {card_name(card)} must be the dealer's last card",
+                        number,
+                        seat=dealer,
+                        actual=card_name(card),
+                        path=where,
+                    )
+            elif source == "stock" and in_hand and self.copies == 1:
+                self.find(
+                    Code.DEAL_TRUMP_CARD,
+                    f"the trump card {card_name(card)} comes from the stock but is in a hand",
+                    number,
+                    seat=in_hand[0],
+                    actual=card_name(card),
+                    path=where,
+                )
+        if card >= X1 or self.ruleset.joker_mask >> card & 1:
+            return NO_TRUMP
+        return card // 13
+
+    # -- bidding -----------------------------------------------------------------------------
+
+    def _bidding(
+        self, deal: Deal, number: int, dealer: int
+    ) -> tuple[list[int] | None, list[bool], int | None]:
+        """Bids by RULES §3 (hook, three passes, blind bids, auction); None without bidding."""
+        n = self.n
+        ruleset = self.ruleset
+        where = ("deals", deal.index, "bids")
+        if not ruleset.bids_in(deal.kind):
+            if deal.bids:
+                self.find(
+                    Code.BID_UNEXPECTED,
+                    f"a {deal.kind.replace('_', '-')} deal has no bids",
+                    number,
+                    path=pointer(*where),
+                )
+            return None, [False] * n, None
+        given = deal.bids or []
+        first = dealer if ruleset.first_bidder_is_dealer else (dealer + 1) % n
+        order = [(first + i) % n for i in range(n)]
+        bids = [0] * n
+        blind = [deal.kind == "dark"] * n
+        for seat in order:
+            if seat >= len(given):
+                self.find(
+                    Code.BID_MISSING, "no bid is given", number, seat=seat, path=pointer(*where)
+                )
+                bid, dark = 0, False
+            else:
+                bid, dark = given[seat]
+            bids[seat] = bid
+            if not 0 <= bid <= deal.cards:
+                self.find(
+                    Code.BID_RANGE,
+                    f"bid {bid} with {deal.cards} cards",
+                    number,
+                    seat=seat,
+                    expected=[0, deal.cards],
+                    actual=bid,
+                    path=pointer(*where, seat),
+                )
+            if dark and deal.kind != "dark":
+                if not ruleset.dark_bids:
+                    self.find(
+                        Code.BID_DARK,
+                        "blind bids are not allowed",
+                        number,
+                        seat=seat,
+                        actual=bid,
+                        path=pointer(*where, seat),
+                    )
+                elif bid == 0:
+                    self.find(
+                        Code.BID_DARK,
+                        "a blind pass is not allowed",
+                        number,
+                        seat=seat,
+                        actual=bid,
+                        path=pointer(*where, seat),
+                    )
+                blind[seat] = True
+            if ruleset.three_passes and not ruleset.auction:
+                self._count_pass(seat, bid, number, where)
+        if ruleset.auction:
+            for message, culprit in check_auction(deal, bids, first, n):
+                self.find(
+                    Code.BID_AUCTION,
+                    message,
+                    number,
+                    seat=culprit,
+                    path=pointer("deals", deal.index),
+                )
+            return bids, blind, None
+        last = order[-1]
+        if ruleset.hook and sum(bids) == deal.cards:
+            self.find(
+                Code.BID_HOOK,
+                f"the last bidder may not make the bids add up to {deal.cards}",
+                number,
+                seat=last,
+                actual=bids[last],
+                path=pointer(*where, last),
+            )
+        return bids, blind, last
+
+    def _count_pass(self, seat: int, bid: int, number: int, where: tuple[Any, ...]) -> None:
+        if bid != 0:
+            self.pass_runs[seat] = 0
+            return
+        self.pass_runs[seat] += 1
+        if self.pass_runs[seat] >= 3:
+            self.find(
+                Code.BID_THREE_PASSES,
+                "a third pass in a row",
+                number,
+                seat=seat,
+                expected="a bid above 0",
+                actual=0,
+                path=pointer(*where, seat),
+            )
+
+    # -- play --------------------------------------------------------------------------------
+
+    def _tricks(
+        self,
+        deal: Deal,
+        number: int,
+        dealer: int,
+        hands: list[list[int]] | None,
+        trump: int,
+        fines: list[Number],
+        result: DealResult,
+    ) -> list[int]:
+        """Replay the tricks; without dealt hands, first learn who held what from the plays."""
+        n = self.n
+        leader = dealer if self.ruleset.first_leader_is_dealer else (dealer + 1) % n
+        if hands is None:
+            everything = [0] * n
+            for trick in deal.tricks or []:
+                for code in trick.plays:
+                    everything[0] |= 1 << (code & CARD_BITS)
+            played: list[list[int]] = [[] for _ in range(n)]
+            scratch = DealResult(number, dealer, trump, None, [], [], [])
+            self._run(
+                deal,
+                number,
+                leader,
+                [everything[0]] * n,
+                [everything[0]] * n,
+                trump,
+                [0] * n,
+                scratch,
+                played,
+            )
+            hands = played
+            self._check_hands(deal, number, hands, from_plays=True)
+        singles = [0] * n
+        doubles = [0] * n
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                bit = 1 << card
+                if singles[seat] & bit:
+                    doubles[seat] |= bit
+                singles[seat] |= bit
+        return self._run(deal, number, leader, singles, doubles, trump, fines, result, None)
+
+    def _run(
+        self,
+        deal: Deal,
+        number: int,
+        leader: int,
+        singles: list[int],
+        doubles: list[int],
+        trump: int,
+        fines: list[Number],
+        result: DealResult,
+        played: list[list[int]] | None,
+    ) -> list[int]:
+        """The trick loop: legality of every play (RULES §4, §5), winners, tricks taken.
+
+        With ``played`` given this is the silent pass that only learns who played what.
+        """
+        n = self.n
+        ruleset = self.ruleset
+        checks = played is None
+        jokers = ruleset.joker_mask
+        rotating = ruleset.trump == "rotating"
+        must_trump = ruleset.must_trump
+        taken = [0] * n
+        tricks = deal.tricks or []
+        if checks and len(tricks) != deal.cards:
+            self.find(
+                Code.PLAY_COUNT,
+                f"{len(tricks)} tricks played, not {deal.cards}",
+                number,
+                expected=deal.cards,
+                actual=len(tricks),
+                path=pointer("deals", deal.index, "tricks"),
+            )
+        for t, trick in enumerate(tricks):
+            tnum = t + 1
+            if checks and trick.leader is not None and trick.leader != leader:
+                self.find(
+                    Code.PLAY_LEADER,
+                    f"leads trick {tnum}, but {self.players[leader]} should",
+                    number,
+                    trick=tnum,
+                    seat=trick.leader,
+                    expected=leader,
+                    actual=trick.leader,
+                    path=pointer("deals", deal.index, "tricks", t, "leader"),
+                )
+            plays = trick.plays
+            if len(plays) != n:
+                if checks:
+                    self.find(
+                        Code.PLAY_COUNT,
+                        f"trick {tnum} has {len(plays)} plays, not {n}",
+                        number,
+                        trick=tnum,
+                        expected=n,
+                        actual=len(plays),
+                        path=pointer("deals", deal.index, "tricks", t),
+                    )
+                plays = plays[:n]
+            led = -1
+            trick_trump = trump
+            trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+            demand = False
+            special = False  # a joker not played plain: the winner needs the slow path
+            seats = []
+            decls: list[int] = []
+            trick_jokers: list[tuple[int, int, int]] = []
+            seat = leader
+            for k, code in enumerate(plays):
+                card = code & CARD_BITS
+                bit = 1 << card
+                seats.append(seat)
+                if played is not None:
+                    played[seat].append(card)
+                decl = code >> DECL_SHIFT & 7
+                hand = singles[seat]
+                if not hand & bit:
+                    if checks:
+                        self._play_finding(
+                            Code.PLAY_NOT_HELD, "does not hold", deal, number, t, k, seat, code
+                        )
+                    held = False
+                else:
+                    held = True
+                    if doubles[seat] & bit:
+                        doubles[seat] = doubles[seat] ^ bit
+                    else:
+                        singles[seat] = hand = hand ^ bit
+                if bit & jokers or decl:
+                    decl, named, fine = self._declaration(
+                        deal, number, t, k, seat, code, trump, held and checks
+                    )
+                    held = held and fine
+                    if bit & jokers:
+                        trick_jokers.append((k, seat, decl))
+                    if decl != PLAIN and decl:
+                        special = True
+                        decls.append(decl)
+                        if k == 0 and (decl in (LEAD_HIGHEST, LEAD_LOWEST)):
+                            led = named
+                            demand = decl == LEAD_HIGHEST
+                            if rotating:
+                                trick_trump = (led + 1) % 4
+                                trump_mask = SUIT_MASKS[trick_trump]
+                        seat = (seat + 1) % n
+                        continue
+                decls.append(0)
+                suit = card // 13
+                if k == 0:
+                    led = suit
+                    if rotating:
+                        trick_trump = (led + 1) % 4
+                        trump_mask = SUIT_MASKS[trick_trump]
+                elif held and checks and led >= 0:
+                    follow = SUIT_MASKS[led] & ~jokers
+                    if suit != led:
+                        if hand & follow:
+                            self._offence(
+                                Code.PLAY_REVOKE,
+                                f"did not follow {_suit(led)}",
+                                deal,
+                                number,
+                                t,
+                                k,
+                                seat,
+                                code,
+                                fines,
+                            )
+                        elif (
+                            must_trump
+                            and trick_trump >= 0
+                            and suit != trick_trump
+                            and hand & trump_mask & ~jokers
+                        ):
+                            self._offence(
+                                Code.PLAY_MUST_TRUMP,
+                                "did not play a trump",
+                                deal,
+                                number,
+                                t,
+                                k,
+                                seat,
+                                code,
+                                fines,
+                            )
+                    elif demand and hand & follow & ~((bit << 1) - 1):
+                        self._play_finding(
+                            Code.PLAY_JOKER_DEMAND,
+                            f"did not play the highest {_suit(led)}",
+                            deal,
+                            number,
+                            t,
+                            k,
+                            seat,
+                            code,
+                        )
+                seat = (seat + 1) % n
+            if not plays:
+                continue
+            if special:
+                w = self._joker_winner(plays, decls, led, trick_trump)
+            else:
+                w = _plain_winner(plays, led, trick_trump)
+            winner = seats[w]
+            taken[winner] += 1
+            result.trick_winners.append(winner)
+            for k, joker_seat, decl in trick_jokers:
+                result.jokers.append(JokerPlay(joker_seat, decl, k == w))
+            leader = winner
+        if checks and deal.hands is not None and len(tricks) == deal.cards:
+            self._check_leftovers(deal, number, singles)
+        return taken
+
+    def _declaration(
+        self, deal: Deal, number: int, t: int, k: int, seat: int, code: int, trump: int, check: bool
+    ) -> tuple[int, int, bool]:
+        """A joker's declaration as the replay applies it (RULES §5, §10.1–10.4).
+
+        Returns the declaration, the named suit of a lead (-1 if none), and whether the
+        play passed; a wrong declaration is found once and then read as players would: a
+        demand that cannot stand is a plain ``high`` take.
+        """
+        ruleset = self.ruleset
+        card = code & CARD_BITS
+        decl = code >> DECL_SHIFT & 7
+        named = code >> SUIT_SHIFT
+        problem = ""
+        if not ruleset.joker_mask >> card & 1:
+            return (
+                0,
+                -1,
+                self._joker_problem(
+                    check,
+                    "declared a joker play with an ordinary card",
+                    deal,
+                    number,
+                    t,
+                    k,
+                    seat,
+                    code,
+                ),
+            )
+        if decl == 0:
+            if not ruleset.joker_silent_high:
+                problem = "played a joker without saying how"
+            decl = HIGH
+        elif decl == Declaration.UNKNOWN:
+            problem = "played a joker with an unknown declaration"
+            decl = HIGH
+        elif decl not in ruleset.declarations:
+            problem = (
+                f"declared the joker {Declaration(decl).name.lower()}, which "
+                f"{ruleset.preset} does not allow"
+            )
+        suit = -1
+        if decl == LOW and k == 0:
+            problem = problem or "led the joker low"
+        elif decl == PLAIN and card >= X1:
+            problem = problem or "played a printed joker plain, but it has no face value"
+            decl = LOW
+        elif decl in (LEAD_HIGHEST, LEAD_LOWEST):
+            suit, why = self._named_suit(decl, named, trump, k, t)
+            problem = problem or why
+            if suit < 0:
+                decl = HIGH
+        ok = not problem or self._joker_problem(check, problem, deal, number, t, k, seat, code)
+        return decl, suit, ok
+
+    def _named_suit(self, decl: int, named: int, trump: int, k: int, t: int) -> tuple[int, str]:
+        ruleset = self.ruleset
+        if k > 0:
+            return -1, "only the leader may demand a suit with the joker"
+        if named == 0:
+            return -1, "demanded with the joker without naming a suit"
+        if named == NAMED_TRUMP:
+            if ruleset.trump == "rotating":
+                return -1, "with rotating trumps a demand must name a suit, not trumps"
+            if trump < 0:
+                return -1, "demanded trumps in a deal without trumps"
+            suit = trump
+        else:
+            suit = named - 1
+        if decl == LEAD_HIGHEST:
+            if ruleset.lead_highest_suits == "trump" and suit != trump:
+                return suit, "the joker may demand only trumps"
+            if ruleset.lead_highest_suits == "suit" and named == NAMED_TRUMP:
+                return suit, "the joker must demand a suit, not trumps"
+        if ruleset.joker_demand_first_trick_only and t > 0:
+            return suit, "the joker may demand a suit only in the first trick"
+        return suit, ""
+
+    def _joker_problem(
+        self,
+        check: bool,
+        message: str,
+        deal: Deal,
+        number: int,
+        t: int,
+        k: int,
+        seat: int,
+        code: int,
+    ) -> bool:
+        if check:
+            self._play_finding(Code.PLAY_JOKER, message, deal, number, t, k, seat, code)
+        return False
+
+    def _play_finding(
+        self,
+        code: Code,
+        message: str,
+        deal: Deal,
+        number: int,
+        t: int,
+        k: int,
+        seat: int,
+        play: int,
+        severity: Severity | None = None,
+    ) -> None:
+        trick = (deal.tricks or [])[t]
+        where: tuple[str | int, ...] = ("deals", deal.index, "tricks", t)
+        if trick.leader is not None:
+            where += ("plays",)
+        self.find(
+            code,
+            f"{message} ({play_name(play)})",
+            number,
+            trick=t + 1,
+            play=k + 1,
+            seat=seat,
+            actual=play_name(play),
+            path=pointer(*where, k),
+            severity=severity,
+        )
+
+    def _offence(
+        self,
+        code: Code,
+        message: str,
+        deal: Deal,
+        number: int,
+        t: int,
+        k: int,
+        seat: int,
+        play: int,
+        fines: list[Number],
+    ) -> None:
+        """A revoke or a missed trump: an error, or a fine under ``revoke_penalty`` (§10.9)."""
+        penalty = self.ruleset.revoke_penalty
+        severity = None
+        if penalty is not None:
+            fines[seat] += penalty if penalty >= 0 else -penalty
+            severity = Severity.PENALTY
+        self._play_finding(code, message, deal, number, t, k, seat, play, severity)
+
+    def _joker_winner(self, plays: list[int], decls: list[int], led: int, trump: int) -> int:
+        """The winner of a trick with a joker in it (RULES §4, §5, §10.3)."""
+        highs = [k for k, d in enumerate(decls) if d in (HIGH, LEAD_HIGHEST)]
+        if (
+            highs
+            and highs[0] == 0
+            and decls[0] == LEAD_HIGHEST
+            and self.ruleset.demand_to_highest_trump
+            and 0 <= trump != led
+            and any(
+                not decls[k] and (plays[k] & CARD_BITS) // 13 == trump for k in range(1, len(plays))
+            )
+        ):
+            highs = highs[1:]
+        if highs:
+            return highs[-1] if self.ruleset.later_joker_wins else highs[0]
+        best = _best_card(plays, decls, led, trump)
+        if best < 0 and led < 0:
+            first = next((k for k, d in enumerate(decls) if not d), -1)
+            if first >= 0:
+                best = _best_card(plays, decls, (plays[first] & CARD_BITS) // 13, trump)
+        return max(best, 0)
+
+    def _check_leftovers(self, deal: Deal, number: int, singles: list[int]) -> None:
+        offenders = {
+            f.seat
+            for f in self.findings
+            if f.deal == number and f.code in (Code.PLAY_NOT_HELD, Code.DEAL_CARDS)
+        }
+        for seat, left in enumerate(singles):
+            if left and seat not in offenders:
+                names = [card_name(c) for c in range(64) if left >> c & 1]
+                self.find(
+                    Code.PLAY_HANDS,
+                    f"never played {', '.join(names)}",
+                    number,
+                    seat=seat,
+                    actual=names,
+                    path=pointer("deals", deal.index, "hands", seat),
+                )
+
+    # -- claims and the report -----------------------------------------------------------------
+
+    def _compare(
+        self,
+        claimed: list[Any] | None,
+        computed: list[Any],
+        code: Code,
+        number: int | None,
+        what: str,
+        key: str,
+        index: int | None,
+    ) -> None:
+        """One ``result.*`` finding per seat whose claim differs from the replay."""
+        if claimed is None:
+            return
+        for seat, (claim, value) in enumerate(zip(claimed, computed, strict=True)):
+            if claim != value and exact(claim) != value:
+                where = ("deals", index, key, seat) if index is not None else (key, seat)
+                self.find(
+                    code,
+                    f"the {what} is {plain(value)}, not {claim}",
+                    number,
+                    seat=seat,
+                    expected=plain(value),
+                    actual=claim,
+                    path=pointer(*where),
+                )
+
+    def report(self) -> Report:
+        record = self.record
+        if self.schedule is not None and len(record.deals) < len(self.schedule):
+            self.findings.append(
+                Finding(
+                    Code.GAME_INCOMPLETE,
+                    f"{len(record.deals)} of {len(self.schedule)} deals played",
+                    expected=len(self.schedule),
+                    actual=len(record.deals),
+                )
+            )
+        self._compare(
+            record.totals, self.running, Code.RESULT_TOTAL, None, "final total", "totals", None
+        )
+        best = max(self.running)
+        winners = [seat for seat, total in enumerate(self.running) if total == best]
+        audits = {r.audit for r in self.results}
+        audit = audits.pop() if len(audits) == 1 else ("mixed" if audits else "full")
+        return Report(
+            verdict_of(self.findings),
+            audit,
+            self.ruleset,
+            self.findings,
+            self.results,
+            self.running,
+            winners,
+            self.players,
+        )
+
+
+def _plain_winner(plays: list[int], led: int, trump: int) -> int:
+    """The winner of a trick of face cards: highest trump, else highest of the led suit.
+
+    Strict comparisons make the first of two twin cards win (RULES §1).
+    """
+    best = 0
+    best_card = plays[0] & CARD_BITS
+    best_trump = best_card // 13 == trump
+    for k in range(1, len(plays)):
+        card = plays[k] & CARD_BITS
+        suit = card // 13
+        if suit == trump:
+            if not best_trump or card > best_card:
+                best, best_card, best_trump = k, card, True
+        elif not best_trump and suit == led and card > best_card:
+            best, best_card = k, card
+    return best
+
+
+def _best_card(plays: list[int], decls: list[int], led: int, trump: int) -> int:
+    """Like ``_plain_winner`` over the face cards only; -1 if none is of led suit or trump."""
+    best = -1
+    best_card = -1
+    best_trump = False
+    for k, code in enumerate(plays):
+        if decls[k]:
+            continue
+        card = code & CARD_BITS
+        suit = card // 13
+        if suit == trump:
+            if not best_trump or card > best_card:
+                best, best_card, best_trump = k, card, True
+        elif not best_trump and suit == led and card > best_card:
+            best, best_card = k, card
+    return best
+
+
+def _suit(suit: int) -> str:
+    return "no trump" if suit < 0 else ("spades", "clubs", "diamonds", "hearts")[suit]
+
+
+def _suit_code(suit: int) -> str | None:
+    return None if suit < 0 else "SCDH"[suit]
