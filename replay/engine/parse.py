@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from .cards import (
+    CARD_CODES,
     DECLARATION_NAMES,
     NAMED_TRUMP,
     PLAY_CODES,
@@ -95,12 +96,12 @@ class _Reader:
         deal: int | None = None,
     ) -> list[Any] | None:
         value = obj.get(key)
-        path = pointer(*where, key)
         if not isinstance(value, list):
-            self.schema(f"{key} must be a list", path, value, deal)
+            self.schema(f"{key} must be a list", pointer(*where, key), value, deal)
             return None
         if length is not None and len(value) != length:
-            self.schema(f"{key} must have {length} entries, not {len(value)}", path, value, deal)
+            message = f"{key} must have {length} entries, not {len(value)}"
+            self.schema(message, pointer(*where, key), value, deal)
             return None
         return value
 
@@ -279,8 +280,11 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
         hands = r.need_list(obj, "hands", where, n, number)
         if hands is not None:
             deal.hands = _parse_hands(r, hands, where, number)
-    if obj.get("trump_card") is not None:
-        deal.trump_card = r.card(obj["trump_card"], pointer(*where, "trump_card"), number)
+    trump_card = obj.get("trump_card")
+    if trump_card is not None:
+        deal.trump_card = CARD_CODES.get(trump_card) if type(trump_card) is str else None
+        if deal.trump_card is None:
+            deal.trump_card = r.card(trump_card, pointer(*where, "trump_card"), number)
     if "trump" in obj:
         trump = obj["trump"]
         suit = read_suit(trump) if isinstance(trump, str) else None
@@ -305,13 +309,22 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
 def _parse_hands(
     r: _Reader, hands: list[Any], where: tuple[str | int, ...], number: int
 ) -> list[list[int]] | None:
-    parsed = []
+    parsed: list[list[int]] = []
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list):
             r.schema("a hand must be a list of cards", pointer(*where, "hands", seat), hand, number)
             return None
-        cards = [r.card(c, pointer(*where, "hands", seat, i), number) for i, c in enumerate(hand)]
-        parsed.append([c for c in cards if c is not None])
+        cards: list[Any]
+        try:
+            cards = list(map(CARD_CODES.get, hand))
+        except TypeError:  # an unhashable entry: the slow path finds it
+            cards = [None]
+        if None in cards:  # the slow path, with a located finding per unreadable card
+            read = [
+                r.card(c, pointer(*where, "hands", seat, i), number) for i, c in enumerate(hand)
+            ]
+            cards = [c for c in read if c is not None]
+        parsed.append(cards)
     return parsed
 
 
@@ -379,7 +392,10 @@ def _parse_tricks(
         if not isinstance(plays, list):
             r.schema("a trick must be a list of plays", pointer(*where, "tricks", t), plays, number)
             return None
-        read = [codes.get(p) if type(p) is str else None for p in plays]
+        try:
+            read = list(map(codes.get, plays))
+        except TypeError:  # an object play (unhashable): read each play on the slow path
+            read = [None] * len(plays)
         if None in read:
             read = [
                 code if code is not None else r.play(p, pointer(*where, "tricks", t, i), number)

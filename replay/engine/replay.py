@@ -8,7 +8,9 @@ in a second mask per seat, so a twin is removed from ``doubles`` first.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from .auction import check_auction
@@ -25,9 +27,9 @@ from .cards import (
     play_name,
 )
 from .findings import Code, Finding, Severity, pointer
-from .parse import NO_TRUMP, Deal, Record, parse_record
+from .parse import NO_TRUMP, Deal, Record, Trick, parse_record
 from .report import DealResult, JokerPlay, Report, malformed, verdict_of
-from .rulesets import Number, exact, resolve_ruleset, schedule_for
+from .rulesets import Number, Ruleset, exact, resolve_ruleset, schedule_for
 from .scoring import deal_score, plain
 
 HIGH = Declaration.HIGH
@@ -70,6 +72,11 @@ class _Game:
         self.schedule = schedule_for(self.ruleset, self.n)
         self.findings: list[Finding] = []
         self.running: list[Number] = [0] * self.n
+        # Running totals are kept as ints scaled by a common denominator: adding fractions
+        # (3/2 multipliers) deal after deal is the slowest arithmetic of the replay.
+        self.scale = _common_denominator(self.ruleset) ** 3
+        self.scaled_running = [0] * self.n
+        self.score_cache: dict[tuple[str, int, int | None, bool, int], tuple[Number, int]] = {}
         self.pass_runs = [0] * self.n
         self.results: list[DealResult] = []
 
@@ -123,8 +130,9 @@ class _Game:
                 actual=deal.cards,
                 path=pointer("deals", deal.index, "cards"),
             )
+        masks = None
         if deal.hands is not None:
-            self._check_hands(deal, number, deal.hands, from_plays=False)
+            masks = self._hand_masks(deal, number, deal.hands, from_plays=False)
         trump = self._trump(deal, number, dealer, deal.hands)
         bids, blind, last_bidder = self._bidding(deal, number, dealer)
         result = DealResult(
@@ -144,7 +152,7 @@ class _Game:
         )
         fines: list[Number] = [0] * n
         if deal.tricks is not None:
-            result.taken = self._tricks(deal, number, dealer, deal.hands, trump, fines, result)
+            result.taken = self._tricks(deal, number, dealer, masks, trump, fines, result)
             self._compare(
                 deal.taken,
                 result.taken,
@@ -167,12 +175,23 @@ class _Game:
                     path=pointer("deals", deal.index, "taken"),
                 )
         scores: list[Number] = []
+        scale = self.scale
+        running = self.scaled_running
         for seat in range(n):
             bid = None if bids is None else bids[seat]
-            score = deal_score(ruleset, deal.kind, deal.cards, bid, blind[seat], result.taken[seat])
-            scores.append(score - fines[seat] if fines[seat] else score)
+            key = (deal.kind, deal.cards, bid, blind[seat], result.taken[seat])
+            known = self.score_cache.get(key)
+            if known is None:
+                score = deal_score(ruleset, *key)
+                known = self.score_cache[key] = (score, int(score * scale))
+            score, scaled = known
+            if fines[seat]:
+                score -= fines[seat]
+                scaled -= int(fines[seat] * scale)
+            scores.append(score)
+            running[seat] += scaled
         result.scores = scores
-        self.running = [r + s for r, s in zip(self.running, scores, strict=True)]
+        self.running = [r // scale if r % scale == 0 else Fraction(r, scale) for r in running]
         result.running = self.running
         self._compare(
             deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", deal.index
@@ -189,7 +208,6 @@ class _Game:
         self.results.append(result)
 
     def _check_schedule(self, deal: Deal, number: int) -> None:
-        where = pointer("deals", deal.index)
         if self.schedule is None:
             if deal.kind not in self.ruleset.kinds_allowed:
                 self.find(
@@ -198,7 +216,7 @@ class _Game:
                     number,
                     expected=sorted(self.ruleset.kinds_allowed),
                     actual=deal.kind,
-                    path=where,
+                    path=pointer("deals", deal.index),
                 )
             return
         if deal.index < len(self.schedule):
@@ -211,7 +229,7 @@ class _Game:
                     number,
                     expected={"cards": cards, "kind": kind},
                     actual={"cards": deal.cards, "kind": deal.kind},
-                    path=where,
+                    path=pointer("deals", deal.index),
                 )
         elif deal.index == len(self.schedule):
             self.find(
@@ -220,8 +238,43 @@ class _Game:
                 number,
                 expected=len(self.schedule),
                 actual=len(self.record.deals),
-                path=where,
+                path=pointer("deals", deal.index),
             )
+
+    def _hand_masks(
+        self, deal: Deal, number: int, hands: list[list[int]], from_plays: bool
+    ) -> tuple[list[int], list[int]]:
+        """Check the dealt hands (RULES §1, FORMAT ``deal.*``) and read them into bitmasks.
+
+        ``doubles`` holds the cards a seat has twice (the 104-card deck). The fast path
+        sums bits: without carries the sum is the union, and a carry (a repeated card)
+        shows as fewer bits than cards, which sends the deal to the slow, finding path.
+        """
+        if self.copies == 1:
+            bits = _BITS
+            union = total = 0
+            singles = []
+            for hand in hands:
+                mask = sum(map(bits.__getitem__, hand))
+                singles.append(mask)
+                union |= mask
+                total += len(hand)
+            if (
+                union.bit_count() == total
+                and not union & ~self.deck_bits
+                and (from_plays or all(len(h) == deal.cards for h in hands))
+            ):
+                return singles, [0] * len(hands)
+        self._check_hands(deal, number, hands, from_plays)
+        singles = [0] * len(hands)
+        doubles = [0] * len(hands)
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                bit = 1 << card
+                if singles[seat] & bit:
+                    doubles[seat] |= bit
+                singles[seat] |= bit
+        return singles, doubles
 
     def _check_hands(
         self, deal: Deal, number: int, hands: list[list[int]], from_plays: bool
@@ -268,7 +321,6 @@ class _Game:
     def _trump(self, deal: Deal, number: int, dealer: int, hands: list[list[int]] | None) -> int:
         """The deal's trump suit (-1: none) by RULES §6 and §10.14; a wrong claim is found."""
         ruleset = self.ruleset
-        where = pointer("deals", deal.index, "trump")
         if ruleset.trump == "rotating" or deal.kind == "no_trump":
             if deal.trump_given and deal.trump != NO_TRUMP:
                 why = (
@@ -282,14 +334,19 @@ class _Game:
                     number,
                     expected=None,
                     actual="SCDH"[deal.trump],
-                    path=where,
+                    path=pointer("deals", deal.index, "trump"),
                 )
             return NO_TRUMP
         if ruleset.trump == "fixed":
             trump = ruleset.fixed_trump
         elif ruleset.trump == "declared" and ruleset.bids_in(deal.kind):
             if not deal.trump_given:
-                self.find(Code.DEAL_TRUMP, "the declarer's trump is not given", number, path=where)
+                self.find(
+                    Code.DEAL_TRUMP,
+                    "the declarer's trump is not given",
+                    number,
+                    path=pointer("deals", deal.index, "trump"),
+                )
             return deal.trump
         elif ruleset.trump == "declared" and deal.trump_given:
             return deal.trump
@@ -305,7 +362,7 @@ class _Game:
                 number,
                 expected=_suit_code(trump),
                 actual=_suit_code(deal.trump),
-                path=where,
+                path=pointer("deals", deal.index, "trump"),
             )
         return trump
 
@@ -314,11 +371,13 @@ class _Game:
     ) -> int | None:
         ruleset = self.ruleset
         card = deal.trump_card
-        where = pointer("deals", deal.index, "trump_card")
         if card is None:
             if deal.tricks is not None:
                 self.find(
-                    Code.DEAL_TRUMP_CARD, "the turned-up trump card is missing", number, path=where
+                    Code.DEAL_TRUMP_CARD,
+                    "the turned-up trump card is missing",
+                    number,
+                    path=pointer("deals", deal.index, "trump_card"),
                 )
             return None
         if hands is not None and deal.hands is not None:
@@ -333,7 +392,7 @@ class _Game:
                         number,
                         seat=dealer,
                         actual=card_name(card),
-                        path=where,
+                        path=pointer("deals", deal.index, "trump_card"),
                     )
             elif source == "stock" and in_hand and self.copies == 1:
                 self.find(
@@ -342,7 +401,7 @@ class _Game:
                     number,
                     seat=in_hand[0],
                     actual=card_name(card),
-                    path=where,
+                    path=pointer("deals", deal.index, "trump_card"),
                 )
         if card >= X1 or self.ruleset.joker_mask >> card & 1:
             return NO_TRUMP
@@ -457,43 +516,43 @@ class _Game:
         deal: Deal,
         number: int,
         dealer: int,
-        hands: list[list[int]] | None,
+        masks: tuple[list[int], list[int]] | None,
         trump: int,
         fines: list[Number],
         result: DealResult,
     ) -> list[int]:
-        """Replay the tricks; without dealt hands, first learn who held what from the plays."""
+        """Replay the tricks; without dealt hands, first learn who held what from the plays.
+
+        Who played a card follows from the trick winners alone, so a silent pass in which
+        everybody holds everything yields the winners, and so the seat of every play.
+        """
         n = self.n
-        leader = dealer if self.ruleset.first_leader_is_dealer else (dealer + 1) % n
-        if hands is None:
-            everything = [0] * n
-            for trick in deal.tricks or []:
+        first = dealer if self.ruleset.first_leader_is_dealer else (dealer + 1) % n
+        tricks = deal.tricks or []
+        if masks is None:
+            everything = 0
+            for trick in tricks:
                 for code in trick.plays:
-                    everything[0] |= 1 << (code & CARD_BITS)
-            played: list[list[int]] = [[] for _ in range(n)]
+                    everything |= 1 << (code & CARD_BITS)
             scratch = DealResult(number, dealer, trump, None, [], [], [])
             self._run(
                 deal,
                 number,
-                leader,
-                [everything[0]] * n,
-                [everything[0]] * n,
+                first,
+                [everything] * n,
+                [everything] * n,
                 trump,
                 [0] * n,
                 scratch,
-                played,
+                checks=False,
             )
-            hands = played
-            self._check_hands(deal, number, hands, from_plays=True)
-        singles = [0] * n
-        doubles = [0] * n
-        for seat, hand in enumerate(hands):
-            for card in hand:
-                bit = 1 << card
-                if singles[seat] & bit:
-                    doubles[seat] |= bit
-                singles[seat] |= bit
-        return self._run(deal, number, leader, singles, doubles, trump, fines, result, None)
+            played: list[list[int]] = [[] for _ in range(n)]
+            for leader, trick in zip([first, *scratch.trick_winners], tricks, strict=False):
+                for k, code in enumerate(trick.plays[:n]):
+                    played[(leader + k) % n].append(code & CARD_BITS)
+            masks = self._hand_masks(deal, number, played, from_plays=True)
+        singles, doubles = masks
+        return self._run(deal, number, first, singles, doubles, trump, fines, result, checks=True)
 
     def _run(
         self,
@@ -505,19 +564,23 @@ class _Game:
         trump: int,
         fines: list[Number],
         result: DealResult,
-        played: list[list[int]] | None,
+        checks: bool,
     ) -> list[int]:
         """The trick loop: legality of every play (RULES §4, §5), winners, tricks taken.
 
-        With ``played`` given this is the silent pass that only learns who played what.
+        The winner of a trick of face cards is tracked as the plays come, as in the shared
+        ceiling loop; a trick with a joker not played plain goes to ``_joker_winner``.
+        Strict comparisons make the first of two twins win (RULES §1).
         """
         n = self.n
         ruleset = self.ruleset
-        checks = played is None
         jokers = ruleset.joker_mask
+        # Holding a joker never obliges (RULES §4): the masks that oblige leave jokers out.
+        obliging = [mask & ~jokers for mask in SUIT_MASKS]
         rotating = ruleset.trump == "rotating"
         must_trump = ruleset.must_trump
         taken = [0] * n
+        winners = result.trick_winners
         tricks = deal.tricks or []
         if checks and len(tricks) != deal.cards:
             self.find(
@@ -529,47 +592,26 @@ class _Game:
                 path=pointer("deals", deal.index, "tricks"),
             )
         for t, trick in enumerate(tricks):
-            tnum = t + 1
-            if checks and trick.leader is not None and trick.leader != leader:
-                self.find(
-                    Code.PLAY_LEADER,
-                    f"leads trick {tnum}, but {self.players[leader]} should",
-                    number,
-                    trick=tnum,
-                    seat=trick.leader,
-                    expected=leader,
-                    actual=trick.leader,
-                    path=pointer("deals", deal.index, "tricks", t, "leader"),
-                )
             plays = trick.plays
-            if len(plays) != n:
-                if checks:
-                    self.find(
-                        Code.PLAY_COUNT,
-                        f"trick {tnum} has {len(plays)} plays, not {n}",
-                        number,
-                        trick=tnum,
-                        expected=n,
-                        actual=len(plays),
-                        path=pointer("deals", deal.index, "tricks", t),
-                    )
+            if checks:
+                self._check_trick(deal, number, t, trick, leader)
+            if len(plays) > n:
                 plays = plays[:n]
+            elif not plays:
+                continue
             led = -1
             trick_trump = trump
-            trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+            trump_mask = obliging[trump] if trump >= 0 else 0
+            follow = 0
             demand = False
-            special = False  # a joker not played plain: the winner needs the slow path
-            seats = []
-            decls: list[int] = []
-            trick_jokers: list[tuple[int, int, int]] = []
+            decls: list[int] | None = None  # set when a joker is not played plain
+            trick_jokers: list[tuple[int, int, int]] | None = None
+            best = best_card = 0
+            best_trump = False
             seat = leader
             for k, code in enumerate(plays):
                 card = code & CARD_BITS
                 bit = 1 << card
-                seats.append(seat)
-                if played is not None:
-                    played[seat].append(card)
-                decl = code >> DECL_SHIFT & 7
                 hand = singles[seat]
                 if not hand & bit:
                     if checks:
@@ -578,39 +620,47 @@ class _Game:
                         )
                     held = False
                 else:
-                    held = True
+                    held = checks
                     if doubles[seat] & bit:
-                        doubles[seat] = doubles[seat] ^ bit
+                        doubles[seat] ^= bit
                     else:
                         singles[seat] = hand = hand ^ bit
-                if bit & jokers or decl:
+                if bit & jokers or code > CARD_BITS:
                     decl, named, fine = self._declaration(
-                        deal, number, t, k, seat, code, trump, held and checks
+                        deal, number, t, k, seat, code, trump, held
                     )
                     held = held and fine
                     if bit & jokers:
+                        trick_jokers = trick_jokers or []
                         trick_jokers.append((k, seat, decl))
                     if decl != PLAIN and decl:
-                        special = True
-                        decls.append(decl)
+                        decls = decls or [0] * len(plays)
+                        decls[k] = decl
                         if k == 0 and (decl in (LEAD_HIGHEST, LEAD_LOWEST)):
                             led = named
+                            follow = obliging[led]
                             demand = decl == LEAD_HIGHEST
                             if rotating:
                                 trick_trump = (led + 1) % 4
-                                trump_mask = SUIT_MASKS[trick_trump]
+                                trump_mask = obliging[trick_trump]
                         seat = (seat + 1) % n
                         continue
-                decls.append(0)
                 suit = card // 13
                 if k == 0:
                     led = suit
+                    follow = obliging[led]
                     if rotating:
                         trick_trump = (led + 1) % 4
-                        trump_mask = SUIT_MASKS[trick_trump]
-                elif held and checks and led >= 0:
-                    follow = SUIT_MASKS[led] & ~jokers
-                    if suit != led:
+                        trump_mask = obliging[trick_trump]
+                    best_card = card
+                    best_trump = suit == trick_trump
+                else:
+                    if suit == trick_trump:
+                        if not best_trump or card > best_card:
+                            best, best_card, best_trump = k, card, True
+                    elif not best_trump and suit == led and card > best_card:
+                        best, best_card = k, card
+                    if held and suit != led and led >= 0:
                         if hand & follow:
                             self._offence(
                                 Code.PLAY_REVOKE,
@@ -623,12 +673,7 @@ class _Game:
                                 code,
                                 fines,
                             )
-                        elif (
-                            must_trump
-                            and trick_trump >= 0
-                            and suit != trick_trump
-                            and hand & trump_mask & ~jokers
-                        ):
+                        elif must_trump and suit != trick_trump and hand & trump_mask:
                             self._offence(
                                 Code.PLAY_MUST_TRUMP,
                                 "did not play a trump",
@@ -640,7 +685,7 @@ class _Game:
                                 code,
                                 fines,
                             )
-                    elif demand and hand & follow & ~((bit << 1) - 1):
+                    elif held and demand and hand & follow & ~((bit << 1) - 1):
                         self._play_finding(
                             Code.PLAY_JOKER_DEMAND,
                             f"did not play the highest {_suit(led)}",
@@ -652,21 +697,42 @@ class _Game:
                             code,
                         )
                 seat = (seat + 1) % n
-            if not plays:
-                continue
-            if special:
-                w = self._joker_winner(plays, decls, led, trick_trump)
-            else:
-                w = _plain_winner(plays, led, trick_trump)
-            winner = seats[w]
+            if decls is not None:
+                best = self._joker_winner(plays, decls, led, trick_trump)
+            winner = (leader + best) % n
             taken[winner] += 1
-            result.trick_winners.append(winner)
-            for k, joker_seat, decl in trick_jokers:
-                result.jokers.append(JokerPlay(joker_seat, decl, k == w))
+            winners.append(winner)
+            if trick_jokers:
+                for k, joker_seat, decl in trick_jokers:
+                    result.jokers.append(JokerPlay(joker_seat, decl, k == best))
             leader = winner
         if checks and deal.hands is not None and len(tricks) == deal.cards:
             self._check_leftovers(deal, number, singles)
         return taken
+
+    def _check_trick(self, deal: Deal, number: int, t: int, trick: Trick, leader: int) -> None:
+        """The stated leader and the size of one trick (``play.leader``, ``play.count``)."""
+        if trick.leader is not None and trick.leader != leader:
+            self.find(
+                Code.PLAY_LEADER,
+                f"leads trick {t + 1}, but {self.players[leader]} should",
+                number,
+                trick=t + 1,
+                seat=trick.leader,
+                expected=leader,
+                actual=trick.leader,
+                path=pointer("deals", deal.index, "tricks", t, "leader"),
+            )
+        if len(trick.plays) != self.n:
+            self.find(
+                Code.PLAY_COUNT,
+                f"trick {t + 1} has {len(trick.plays)} plays, not {self.n}",
+                number,
+                trick=t + 1,
+                expected=self.n,
+                actual=len(trick.plays),
+                path=pointer("deals", deal.index, "tricks", t),
+            )
 
     def _declaration(
         self, deal: Deal, number: int, t: int, k: int, seat: int, code: int, trump: int, check: bool
@@ -908,23 +974,15 @@ class _Game:
         )
 
 
-def _plain_winner(plays: list[int], led: int, trump: int) -> int:
-    """The winner of a trick of face cards: highest trump, else highest of the led suit.
+_BITS = [1 << card for card in range(64)]
 
-    Strict comparisons make the first of two twin cards win (RULES §1).
-    """
-    best = 0
-    best_card = plays[0] & CARD_BITS
-    best_trump = best_card // 13 == trump
-    for k in range(1, len(plays)):
-        card = plays[k] & CARD_BITS
-        suit = card // 13
-        if suit == trump:
-            if not best_trump or card > best_card:
-                best, best_card, best_trump = k, card, True
-        elif not best_trump and suit == led and card > best_card:
-            best, best_card = k, card
-    return best
+
+def _common_denominator(ruleset: Ruleset) -> int:
+    """The least common denominator of a ruleset's numbers; a score is a product of at
+    most three of them (base × kind multiplier × blind multiplier), hence the cube."""
+    numbers = [getattr(ruleset, name) for name in ruleset.__slots__]
+    numbers += list(ruleset.kind_multipliers.values())
+    return math.lcm(*(n.denominator for n in numbers if isinstance(n, Fraction)), 1)
 
 
 def _best_card(plays: list[int], decls: list[int], led: int, trump: int) -> int:
