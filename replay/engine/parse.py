@@ -68,6 +68,10 @@ class Record:
     totals: list[int | float] | None = None
 
 
+_INT_TYPES: frozenset[type] = frozenset({int})
+_NUMBER_TYPES: frozenset[type] = frozenset({int, float})
+
+
 def _is_int(value: Any) -> TypeGuard[int]:
     return type(value) is int
 
@@ -119,6 +123,9 @@ class _Reader:
         values = self.need_list(obj, key, where, length, deal)
         if values is None:
             return None
+        types = set(map(type, values))
+        if types <= _INT_TYPES or (not integers and types <= _NUMBER_TYPES and values == values):
+            return values  # the common case, checked at C speed (NaN != NaN)
         check = _is_int if integers else _is_number
         for i, value in enumerate(values):
             if not check(value):

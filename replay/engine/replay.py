@@ -29,7 +29,7 @@ from .cards import (
 from .findings import Code, Finding, Severity, pointer
 from .parse import NO_TRUMP, Deal, Record, Trick, parse_record
 from .report import DealResult, JokerPlay, Report, malformed, verdict_of
-from .rulesets import Number, Ruleset, exact, resolve_ruleset, schedule_for
+from .rulesets import Number, Ruleset, Score, exact, resolve_ruleset, schedule_for
 from .scoring import deal_score, plain
 
 HIGH = Declaration.HIGH
@@ -70,15 +70,27 @@ class _Game:
         self.copies = 2 if self.deck == "104" else 1
         self.deck_size = self.deck_bits.bit_count() * self.copies
         self.schedule = schedule_for(self.ruleset, self.n)
+        # Holding a joker never obliges (RULES §4): the masks that oblige leave jokers out.
+        self.obliging = [mask & ~self.ruleset.joker_mask for mask in SUIT_MASKS]
         self.findings: list[Finding] = []
-        self.running: list[Number] = [0] * self.n
+        self.running: list[Score] = [0] * self.n
         # Running totals are kept as ints scaled by a common denominator: adding fractions
         # (3/2 multipliers) deal after deal is the slowest arithmetic of the replay.
         self.scale = _common_denominator(self.ruleset) ** 3
+        # With a power-of-two denominator (3/2 multipliers) every score is an exact binary
+        # float, which compares with the claims at C speed; otherwise scores stay fractions.
+        self.binary = self.scale & (self.scale - 1) == 0
         self.scaled_running = [0] * self.n
-        self.score_cache: dict[tuple[str, int, int | None, bool, int], tuple[Number, int]] = {}
+        self.score_cache = self.ruleset.scores
         self.pass_runs = [0] * self.n
         self.results: list[DealResult] = []
+
+    def _score(self, value: Number) -> Score:
+        if isinstance(value, Fraction):
+            if value.denominator == 1:
+                return value.numerator
+            return float(value) if self.binary else value
+        return value
 
     # -- findings -------------------------------------------------------------------------
 
@@ -174,7 +186,7 @@ class _Game:
                     actual=sum(result.taken),
                     path=pointer("deals", deal.index, "taken"),
                 )
-        scores: list[Number] = []
+        scores: list[Score] = []
         scale = self.scale
         running = self.scaled_running
         for seat in range(n):
@@ -182,16 +194,21 @@ class _Game:
             key = (deal.kind, deal.cards, bid, blind[seat], result.taken[seat])
             known = self.score_cache.get(key)
             if known is None:
-                score = deal_score(ruleset, *key)
-                known = self.score_cache[key] = (score, int(score * scale))
+                exact_score = deal_score(ruleset, *key)
+                known = self.score_cache[key] = (
+                    self._score(exact_score),
+                    int(exact_score * scale),
+                )
             score, scaled = known
             if fines[seat]:
-                score -= fines[seat]
                 scaled -= int(fines[seat] * scale)
+                score = self._score(Fraction(scaled, scale))
             scores.append(score)
             running[seat] += scaled
         result.scores = scores
-        self.running = [r // scale if r % scale == 0 else Fraction(r, scale) for r in running]
+        self.running = [
+            r // scale if r % scale == 0 else self._score(Fraction(r, scale)) for r in running
+        ]
         result.running = self.running
         self._compare(
             deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", deal.index
@@ -575,10 +592,10 @@ class _Game:
         n = self.n
         ruleset = self.ruleset
         jokers = ruleset.joker_mask
-        # Holding a joker never obliges (RULES §4): the masks that oblige leave jokers out.
-        obliging = [mask & ~jokers for mask in SUIT_MASKS]
+        obliging = self.obliging
         rotating = ruleset.trump == "rotating"
         must_trump = ruleset.must_trump
+        twins = self.copies > 1
         taken = [0] * n
         winners = result.trick_winners
         tricks = deal.tricks or []
@@ -593,7 +610,7 @@ class _Game:
             )
         for t, trick in enumerate(tricks):
             plays = trick.plays
-            if checks:
+            if checks and (trick.leader is not None or len(plays) != n):
                 self._check_trick(deal, number, t, trick, leader)
             if len(plays) > n:
                 plays = plays[:n]
@@ -621,7 +638,7 @@ class _Game:
                     held = False
                 else:
                     held = checks
-                    if doubles[seat] & bit:
+                    if twins and doubles[seat] & bit:
                         doubles[seat] ^= bit
                     else:
                         singles[seat] = hand = hand ^ bit
@@ -636,13 +653,16 @@ class _Game:
                     if decl != PLAIN and decl:
                         decls = decls or [0] * len(plays)
                         decls[k] = decl
-                        if k == 0 and (decl in (LEAD_HIGHEST, LEAD_LOWEST)):
-                            led = named
-                            follow = obliging[led]
-                            demand = decl == LEAD_HIGHEST
-                            if rotating:
-                                trick_trump = (led + 1) % 4
-                                trump_mask = obliging[trick_trump]
+                        if k == 0:
+                            if decl in (LEAD_HIGHEST, LEAD_LOWEST):
+                                led = named
+                                follow = obliging[led]
+                                demand = decl == LEAD_HIGHEST
+                                if rotating:
+                                    trick_trump = (led + 1) % 4
+                                    trump_mask = obliging[trick_trump]
+                            else:  # led without a suit: nobody must follow or trump (§10.1)
+                                trump_mask = 0
                         seat = (seat + 1) % n
                         continue
                 suit = card // 13
@@ -660,7 +680,7 @@ class _Game:
                             best, best_card, best_trump = k, card, True
                     elif not best_trump and suit == led and card > best_card:
                         best, best_card = k, card
-                    if held and suit != led and led >= 0:
+                    if held and suit != led:
                         if hand & follow:
                             self._offence(
                                 Code.PLAY_REVOKE,
@@ -929,7 +949,7 @@ class _Game:
         index: int | None,
     ) -> None:
         """One ``result.*`` finding per seat whose claim differs from the replay."""
-        if claimed is None:
+        if claimed is None or claimed == computed:
             return
         for seat, (claim, value) in enumerate(zip(claimed, computed, strict=True)):
             if claim != value and exact(claim) != value:

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import SUITS
 from .findings import Code, Finding, Severity
-from .rulesets import Number, Ruleset
+from .rulesets import Ruleset, Score
 from .scoring import plain
 
 
@@ -37,8 +37,8 @@ class DealResult:
     trump: int | None  #: a suit index, -1 for no trump, None under rotating trumps
     bids: list[int] | None
     taken: list[int]
-    scores: list[Number]
-    running: list[Number]
+    scores: list[Score]
+    running: list[Score]
     kind: str = "regular"
     cards: int = 0
     audit: str = "full"
@@ -67,7 +67,7 @@ class Report:
     ruleset: Ruleset | None
     findings: list[Finding]
     deals: list[DealResult]
-    totals: list[Number] | None
+    totals: list[Score] | None
     winners: list[int]
     players: list[str] = field(default_factory=list)
 

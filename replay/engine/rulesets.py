@@ -9,8 +9,10 @@ uploaded record, not a programmer error.
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
@@ -217,6 +219,8 @@ for _name, _default in DEFAULTS.items():
 
 
 Number = int | Fraction
+#: A computed score: exact always; a float only where it is an exact binary fraction (7.5).
+Score = int | float | Fraction
 
 
 def exact(value: int | float) -> Number:
@@ -277,9 +281,15 @@ class Ruleset:
     revoke_penalty: Number | None
     min_players: int
     max_players: int
+    #: Deal scores already computed under this ruleset, keyed by (kind, cards, bid, blind,
+    #: taken): a game repeats few keys and a preset is shared by every game played under it.
+    scores: dict[tuple[str, int, int | None, bool, int], tuple[Score, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "options": dict(self.options)}
+        """A fresh copy: presets are shared, and a report's reader may change its copy."""
+        return {"preset": self.preset, "options": copy.deepcopy(dict(self.options))}
 
     def deck_for(self, players: int) -> str:
         """The deck actually used: ``by_players`` is podkidnoy's 3→36, 4→52, 5→104."""
@@ -362,8 +372,12 @@ def _merged(preset: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
     return options
 
 
+@functools.cache
 def preset_ruleset(name: str) -> Ruleset:
-    """A preset with its own options: for code that knows the name is valid."""
+    """A preset with its own options: for code that knows the name is valid.
+
+    Cached: a preset is immutable data, shared by every record that names it.
+    """
     return _build(name, _merged(name, {}))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .rulesets import Number, Ruleset
+from .rulesets import Number, Ruleset, Score
 
 #: Georgian poker (seed 004, RULES §10.12): made b > 0 scores 50 b + 50, a made pass 50,
 #: any miss 10 per trick taken; no multipliers.
@@ -72,7 +72,7 @@ def _oh_hell(ruleset: Ruleset, bid: int, taken: int) -> Number:
     return ruleset.points_per_trick * taken
 
 
-def plain(value: Number) -> int | float:
+def plain(value: Score) -> int | float:
     """A score for JSON: an int when whole, else the nearest float (7.5 stays 7.5)."""
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else float(value)
