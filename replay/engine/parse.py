@@ -308,7 +308,7 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
     deal.taken = r.numbers(obj, "taken", where, n, number, integers=True)
     deal.scores = r.numbers(obj, "scores", where, n, number)
     deal.running = r.numbers(obj, "running", where, n, number)
-    if deal.tricks is None and deal.taken is None and "taken" not in obj:
+    if obj.get("tricks") is None and obj.get("taken") is None:
         r.schema("taken is required when tricks are absent", pointer(*where, "taken"), None, number)
     return deal
 

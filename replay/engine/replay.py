@@ -309,7 +309,7 @@ class _Game:
                     actual=len(hand),
                     path=pointer(*where, seat) if not from_plays else None,
                 )
-            for card in hand:
+            for i, card in enumerate(hand):
                 if not self.deck_bits >> card & 1:
                     self.find(
                         Code.DEAL_UNKNOWN_CARD,
@@ -317,7 +317,7 @@ class _Game:
                         number,
                         seat=seat,
                         actual=card_name(card),
-                        path=pointer(*where),
+                        path=pointer(*where) if from_plays else pointer(*where, seat, i),
                     )
                     continue
                 seen = counts.get(card, 0) + 1
@@ -330,7 +330,7 @@ class _Game:
                         seat=seat,
                         expected=self.copies,
                         actual=seen,
-                        path=pointer(*where),
+                        path=pointer(*where) if from_plays else pointer(*where, seat, i),
                     )
 
     # -- trump -------------------------------------------------------------------------------
@@ -397,6 +397,14 @@ class _Game:
                     path=pointer("deals", deal.index, "trump_card"),
                 )
             return None
+        if not self.deck_bits >> card & 1:
+            self.find(
+                Code.DEAL_UNKNOWN_CARD,
+                f"the trump card {card_name(card)} is not in the {self.deck}-card deck",
+                number,
+                actual=card_name(card),
+                path=pointer("deals", deal.index, "trump_card"),
+            )
         if hands is not None and deal.hands is not None:
             source = ruleset.trump_card_source
             everything_dealt = deal.cards * self.n >= self.deck_size
@@ -489,13 +497,15 @@ class _Game:
             if ruleset.three_passes and not ruleset.auction:
                 self._count_pass(seat, bid, number, where)
         if ruleset.auction:
-            for message, culprit in check_auction(deal, bids, first, n):
+            for problem in check_auction(deal, bids, first, n):
                 self.find(
                     Code.BID_AUCTION,
-                    message,
+                    problem.message,
                     number,
-                    seat=culprit,
-                    path=pointer("deals", deal.index),
+                    seat=problem.seat,
+                    expected=problem.expected,
+                    actual=problem.actual,
+                    path=pointer("deals", deal.index, *problem.where),
                 )
             return bids, blind, None
         last = order[-1]
@@ -564,9 +574,13 @@ class _Game:
                 checks=False,
             )
             played: list[list[int]] = [[] for _ in range(n)]
-            for leader, trick in zip([first, *scratch.trick_winners], tricks, strict=False):
-                for k, code in enumerate(trick.plays[:n]):
-                    played[(leader + k) % n].append(code & CARD_BITS)
+            # An empty trick has no winner and keeps its leader: skip it, not a winner.
+            leaders = iter([first, *scratch.trick_winners])
+            for trick in tricks:
+                if trick.plays:
+                    leader = next(leaders)
+                    for k, code in enumerate(trick.plays[:n]):
+                        played[(leader + k) % n].append(code & CARD_BITS)
             masks = self._hand_masks(deal, number, played, from_plays=True)
         singles, doubles = masks
         return self._run(deal, number, first, singles, doubles, trump, fines, result, checks=True)

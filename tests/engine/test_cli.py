@@ -1,0 +1,105 @@
+"""``python -m replay.engine verify|simulate``: reports, exit codes, every input form."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from replay.engine.cli import main
+from replay.engine.simulate import simulate_game
+
+
+@pytest.fixture
+def legal() -> dict:
+    return simulate_game("classic", 4, 3, names=["Anna", "Boris", "Vera", "Gleb"])
+
+
+@pytest.fixture
+def revoked() -> dict:
+    return simulate_game("classic", 4, 3, corrupt="revoke", names=["Anna", "Boris", "Vera", "Gleb"])
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out), out.getvalue()
+
+
+def test_a_legal_record_is_verified_with_exit_status_0(tmp_path: Path, legal: dict) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(legal), encoding="utf-8")
+    status, out = run("verify", str(path))
+    assert status == 0
+    assert out.splitlines()[0] == f"{path} record: verified (full audit, classic, 36 deals)"
+    assert out.splitlines()[1].startswith("  totals: Anna ")
+
+
+def test_a_broken_rule_is_located_as_a_player_reads_it(tmp_path: Path, revoked: dict) -> None:
+    where = revoked["meta"]["corruption"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(revoked), encoding="utf-8")
+    status, out = run("verify", str(path))
+    assert status == 1
+    player = ["Anna", "Boris", "Vera", "Gleb"][where["seat"]]
+    line = next(line for line in out.splitlines() if "play.revoke" in line)
+    assert f"deal {where['deal']}, trick {where['trick']}, {player}: did not follow" in line
+
+
+def test_json_lines_give_one_report_per_record_in_input_order(
+    tmp_path: Path, legal: dict, revoked: dict
+) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text(f"{json.dumps(revoked)}\nnot json\n{json.dumps(legal)}\n", encoding="utf-8")
+    status, out = run("verify", "--json", str(path))
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert status == 1
+    assert [r["verdict"] for r in reports] == ["illegal", "malformed", "verified"]
+    assert reports[1]["findings"][0]["code"] == "record.json"
+
+
+def test_a_zip_of_records_is_read_member_by_member(tmp_path: Path, legal: dict) -> None:
+    path = tmp_path / "games.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("a.json", json.dumps(legal))
+        archive.writestr("b.jsonl", json.dumps(legal) + "\n" + json.dumps(legal) + "\n")
+        archive.writestr("notes.txt", "ignored")
+    status, out = run("verify", "--json", str(path))
+    assert status == 0
+    assert len(out.splitlines()) == 3
+
+
+def test_standard_input_is_read_for_a_dash(legal: dict) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "replay.engine", "verify", "--json", "-"],
+        input=json.dumps(legal),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["verdict"] == "verified"
+
+
+def test_a_missing_file_is_a_usage_error_with_exit_status_2(tmp_path: Path) -> None:
+    status, _ = run("verify", str(tmp_path / "nope.json"))
+    assert status == 2
+
+
+def test_simulate_writes_json_lines_that_verify(tmp_path: Path) -> None:
+    status, out = run(
+        "simulate", "--ruleset", "joker54", "--players", "5", "--games", "2", "--seed", "9"
+    )
+    assert status == 0
+    path = tmp_path / "sim.jsonl"
+    path.write_text(out, encoding="utf-8")
+    assert run("verify", str(path))[0] == 0
+
+
+def test_simulate_rejects_an_unknown_corruption_with_exit_status_2() -> None:
+    status, _ = run("simulate", "--ruleset", "classic", "--players", "4", "--corrupt", "nope")
+    assert status == 2
