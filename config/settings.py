@@ -133,10 +133,19 @@ RASPIS_MAX_UPLOAD_BYTES = env_int("RASPIS_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, m
 RASPIS_UPLOAD_THROTTLE = env_rate("RASPIS_UPLOAD_THROTTLE", "60/hour")
 # A record up to this size is verified inside the request; larger uploads go to a worker.
 RASPIS_SYNC_RECORD_MAX_BYTES = env_int("RASPIS_SYNC_RECORD_MAX_BYTES", 256 * 1024, minimum=0)
+# Django refuses bodies past DATA_UPLOAD_MAX_MEMORY_SIZE with a bare 400 before any view runs;
+# a little above the upload limit, the API's own check answers first, with a 413 and a finding.
+DATA_UPLOAD_MAX_MEMORY_SIZE = RASPIS_MAX_UPLOAD_BYTES + 1024 * 1024
+# Files above this are spooled to a temporary file while the request is read.
+FILE_UPLOAD_MAX_MEMORY_SIZE = min(RASPIS_MAX_UPLOAD_BYTES, 10 * 1024 * 1024)
+# Records per Celery task when an upload is verified; each batch is stored in one transaction.
+RASPIS_UPLOAD_BATCH_SIZE = env_int("RASPIS_UPLOAD_BATCH_SIZE", 100, minimum=1)
 # Leaderboard gates: enough games, a settled rating, and recent play.
 RASPIS_LEADERBOARD_MIN_GAMES = env_int("RASPIS_LEADERBOARD_MIN_GAMES", 10, minimum=0)
 RASPIS_LEADERBOARD_MAX_SIGMA = env_float("RASPIS_LEADERBOARD_MAX_SIGMA", 4.0, minimum=0.0)
 RASPIS_LEADERBOARD_ACTIVE_DAYS = env_int("RASPIS_LEADERBOARD_ACTIVE_DAYS", 365, minimum=1)
+# Routes /api/bench/row/{id}/, the baseline of bench/stats.py (always routed with DEBUG).
+RASPIS_BENCH = env_bool("RASPIS_BENCH", default=False)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -151,6 +160,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Upload views set ``throttle_scope = "upload"`` with ScopedRateThrottle.
     "DEFAULT_THROTTLE_RATES": {"upload": RASPIS_UPLOAD_THROTTLE},
+    # Every 4xx answers {"findings": [...]} in the shape of FORMAT.md (docs/format.md).
+    "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -169,6 +180,8 @@ _BROKER_URL = env_str("CELERY_BROKER_URL")
 
 # No broker: tasks run inside the caller, so a checkout needs no Redis and no worker.
 CELERY_TASK_ALWAYS_EAGER = not _BROKER_URL
+# Several deployments (or a benchmark) can share one broker with a queue each.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = _BROKER_URL or "memory://"
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _BROKER_URL) or None
@@ -188,8 +201,14 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 30 * 60, minimum=1)
 if CELERY_TASK_SOFT_TIME_LIMIT >= CELERY_TASK_TIME_LIMIT:
     # The soft limit raises inside the task so it can record the failure before the kill.
     raise ImproperlyConfigured("CELERY_TASK_SOFT_TIME_LIMIT must be below CELERY_TASK_TIME_LIMIT")
-# Redis re-delivers unacknowledged tasks after this long; it must outlast the longest task.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": max(3600, 2 * CELERY_TASK_TIME_LIMIT)}
+# Redis re-delivers a task whose worker died without acknowledging it after this long; it
+# should outlast the longest task (a shorter one may run a slow task twice, which the tasks
+# tolerate: tests of a killed worker set a few seconds).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int(
+        "CELERY_VISIBILITY_TIMEOUT", max(3600, 2 * CELERY_TASK_TIME_LIMIT), minimum=1
+    )
+}
 CELERY_TIMEZONE = TIME_ZONE
 
 # --- Logging ----------------------------------------------------------------------------------

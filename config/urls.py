@@ -11,3 +11,7 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("api/", include("stats.urls")),
 ]
+
+handler400 = "config.exceptions.bad_request"
+handler404 = "config.exceptions.not_found"
+handler500 = "config.exceptions.server_error"

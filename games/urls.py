@@ -1,5 +1,30 @@
 """API routes for records, uploads and disputes, mounted under ``/api/``."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from games.apis.disputes import DisputeCreateApi, DisputeListApi, DisputeResolveApi
+from games.apis.games import (
+    GameDetailApi,
+    GameExportApi,
+    GameRecordApi,
+    GameReplayApi,
+    GamesApi,
+    VerifyApi,
+)
+from games.apis.rulesets import RulesetsApi
+from games.apis.uploads import UploadDetailApi, UploadsApi
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("verify/", VerifyApi.as_view(), name="verify"),
+    path("games/", GamesApi.as_view(), name="games"),
+    path("games/export.jsonl", GameExportApi.as_view(), name="game-export"),
+    path("games/<int:game_id>/", GameDetailApi.as_view(), name="game-detail"),
+    path("games/<int:game_id>/record/", GameRecordApi.as_view(), name="game-record"),
+    path("games/<int:game_id>/replay/", GameReplayApi.as_view(), name="game-replay"),
+    path("games/<int:game_id>/disputes/", DisputeCreateApi.as_view(), name="game-disputes"),
+    path("disputes/", DisputeListApi.as_view(), name="disputes"),
+    path("disputes/<int:dispute_id>/resolve/", DisputeResolveApi.as_view(), name="dispute-resolve"),
+    path("uploads/", UploadsApi.as_view(), name="uploads"),
+    path("uploads/<int:upload_id>/", UploadDetailApi.as_view(), name="upload-detail"),
+    path("rulesets/", RulesetsApi.as_view(), name="rulesets"),
+]

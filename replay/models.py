@@ -1,2 +1,112 @@
-"""Models for verification reports, their findings and background runs; the engine itself
-(``replay.engine``) knows nothing of them."""
+"""Models for verification reports, their findings and verdict changes; the engine itself
+(``replay.engine``) knows nothing of them.
+
+A report belongs to one record version; re-verification with a newer engine adds a report
+and makes it current, so the old one stays as evidence of what was said before.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from django.db import models
+from django.db.models import Q
+
+from games.models import Game, GameRecord
+
+
+class Report(models.Model):
+    """The FORMAT.md report of one record version, as JSON text, with the engine version.
+
+    The JSON is kept as text rather than ``jsonb``: it is written once per game on the hot
+    path of ingest and only ever read whole, and PostgreSQL's ``jsonb`` refuses a ``\\u0000``
+    that a player's name may legally contain.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="reports")
+    engine_version = models.CharField(max_length=20)
+    verdict = models.CharField(max_length=10)
+    audit = models.CharField(max_length=10)
+    data = models.TextField()
+    current = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["id"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(current=True), name="report_one_current"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"report {self.pk} of game {self.game_id} ({self.verdict})"
+
+    def as_dict(self) -> dict[str, Any]:
+        value: dict[str, Any] = json.loads(self.data)
+        return value
+
+
+class Finding(models.Model):
+    """One finding of a report, with the fields of FORMAT.md, queryable by code and place."""
+
+    report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="finding_rows")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="findings")
+    code = models.CharField(max_length=30)
+    severity = models.CharField(max_length=10)
+    deal = models.PositiveIntegerField(null=True)
+    trick = models.PositiveIntegerField(null=True)
+    play = models.PositiveIntegerField(null=True)
+    seat = models.PositiveIntegerField(null=True)
+    player = models.CharField(max_length=200, null=True)
+    message = models.TextField()
+    expected = models.JSONField(null=True)
+    actual = models.JSONField(null=True)
+    path = models.TextField(null=True)
+
+    class Meta:
+        ordering: ClassVar = ["id"]
+        indexes: ClassVar = [models.Index(fields=["code"])]
+
+    def __str__(self) -> str:
+        return f"{self.code} in game {self.game_id}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The FORMAT.md shape, ``path`` included (null when the finding has none)."""
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "deal": self.deal,
+            "trick": self.trick,
+            "play": self.play,
+            "seat": self.seat,
+            "player": self.player,
+            "message": self.message,
+            "expected": self.expected,
+            "actual": self.actual,
+            "path": self.path,
+        }
+
+
+class VerdictChange(models.Model):
+    """A game whose verdict changed: by re-verification with another engine, or a new version."""
+
+    class Reason(models.TextChoices):
+        REVERIFY = "reverify"
+        REPLACED = "replaced"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="verdict_changes")
+    old = models.CharField(max_length=10)
+    new = models.CharField(max_length=10)
+    old_engine = models.CharField(max_length=20)
+    new_engine = models.CharField(max_length=20)
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}: {self.old} → {self.new}"

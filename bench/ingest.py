@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Ingest speed: games per second from ``POST /api/uploads/`` until the upload is done.
+
+Uploads a JSON Lines file of 2,000 simulated four-player ``classic`` games (seeded; cached
+in ``bench/.cache/`` since simulating them takes a minute) to a real server with one Celery
+worker process (solo pool, concurrency 1), on PostgreSQL, and times the whole pipeline: the
+request, the split into items, and every batch's verification and storage. The server and
+worker are started here on a free loopback port, against their own database ``raspis_bench``
+(dropped and migrated first) on the server of ``DATABASE_URL``; ``CELERY_BROKER_URL`` is the
+broker, used through the queue ``raspis-bench`` so that no other worker takes the tasks.
+
+The last line is ``ingest: N games/s``.
+
+Usage: DATABASE_URL=postgres://... CELERY_BROKER_URL=redis://... python bench/ingest.py
+       [--games 2000] [--workers-log FILE] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "bench" / ".cache"
+PYTHON = sys.executable
+QUEUE = "raspis-bench"
+DATABASE = "raspis_bench"
+
+
+def records(games: int) -> bytes:
+    """The JSON Lines file, simulated once and cached."""
+    path = CACHE / f"classic-4p-{games}-seed-2026.jsonl"
+    if not path.exists():
+        sys.path.insert(0, str(ROOT))
+        from replay.engine.simulate import simulate_games
+
+        print(f"simulating {games} games (cached in {path.relative_to(ROOT)}) ...", flush=True)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        lines = (
+            json.dumps(r, ensure_ascii=False) for r in simulate_games("classic", 4, games, 2026)
+        )
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path.read_bytes()
+
+
+def with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def database_reset(url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(with_database(url, "postgres"), autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DATABASE}")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def request(method: str, url: str, token: str, body: bytes = b"", ctype: str = "") -> dict:
+    headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+    if ctype:
+        headers["Content-Type"] = ctype
+    req = urllib.request.Request(url, data=body or None, method=method, headers=headers)
+    with urllib.request.urlopen(req, timeout=120) as response:
+        return json.loads(response.read())
+
+
+def multipart(name: str, data: bytes) -> tuple[bytes, str]:
+    boundary = secrets.token_hex(16)
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+        "Content-Type: application/octet-stream\r\n\r\n"
+    ).encode()
+    tail = f"\r\n--{boundary}--\r\n".encode()
+    return head + data + tail, f"multipart/form-data; boundary={boundary}"
+
+
+def wait_for(url: str, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"the server did not answer at {url}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--log", default=str(CACHE / "ingest.log"), help="server and worker log")
+    parser.add_argument("--timeout", type=float, default=600)
+    args = parser.parse_args()
+    database_url = os.environ.get("DATABASE_URL", "")
+    broker_url = os.environ.get("CELERY_BROKER_URL", "")
+    if not database_url.startswith("postgres") or not broker_url:
+        raise SystemExit("set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL")
+
+    data = records(args.games)
+    database_reset(database_url)
+    env = {
+        **os.environ,
+        "DATABASE_URL": with_database(database_url, DATABASE),
+        "CELERY_QUEUE": QUEUE,
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(40),
+        "DJANGO_DEBUG": "false",
+        "DJANGO_LOG_LEVEL": "INFO",
+        "RASPIS_UPLOAD_THROTTLE": "1000/hour",
+    }
+    manage = [PYTHON, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    token = secrets.token_hex(20)
+    setup = (
+        "from django.contrib.auth.models import User; from rest_framework.authtoken.models import "
+        f"Token; u = User.objects.create_user('bench'); Token.objects.create(user=u, key='{token}')"
+    )
+    subprocess.run([*manage, "shell", "-c", setup], cwd=ROOT, env=env, check=True)
+    celery = [PYTHON, "-m", "celery", "-A", "config"]
+    subprocess.run(
+        [*celery, "purge", "-f", "-Q", QUEUE], cwd=ROOT, env=env, check=True, capture_output=True
+    )
+
+    port = free_port()
+    Path(args.log).parent.mkdir(parents=True, exist_ok=True)
+    log = open(args.log, "w")  # noqa: SIM115 - open for the children's lifetime
+    server = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "1",
+            "--timeout",
+            "300",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    worker = subprocess.Popen(
+        [
+            *celery,
+            "worker",
+            "-P",
+            "solo",
+            "-c",
+            "1",
+            "-Q",
+            QUEUE,
+            "-l",
+            "INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base + "/api/rulesets/", 30)
+        time.sleep(2)  # the worker connects to the broker
+        body, ctype = multipart("games.jsonl", data)
+        start = time.perf_counter()
+        upload = request("POST", base + "/api/uploads/", token, body, ctype)
+        posted = time.perf_counter() - start
+        status = upload
+        split = None
+        while status["status"] not in ("done", "failed"):
+            if time.perf_counter() - start > args.timeout:
+                raise SystemExit(f"timed out: {status}")
+            time.sleep(0.05)
+            status = request("GET", base + "/api/uploads/", token)["results"][0]
+            if split is None and status["total"]:
+                split = time.perf_counter() - start
+        elapsed = time.perf_counter() - start
+    finally:
+        for child in (server, worker):
+            child.terminate()
+        for child in (server, worker):
+            child.wait(timeout=30)
+        log.close()
+    stored = status["done"] - status["failed"] - status["duplicates"]
+    print(
+        f"upload {status['status']}: {status['total']} records, {stored} stored, "
+        f"{status['failed']} failed, {status['duplicates']} duplicates"
+    )
+    print(
+        f"POST answered after {posted:.2f} s, items split after {split or 0:.2f} s, "
+        f"upload complete after {elapsed:.2f} s"
+    )
+    if status["status"] != "done" or stored != args.games:
+        raise SystemExit("the upload did not store every game")
+    print(f"ingest: {args.games / elapsed:.0f} games/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,261 @@
+"""Verifying and storing records, and reading stored games: ``/api/verify/``, ``/api/games/``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpResponse, StreamingHttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.apis.common import GameSummarySerializer, UploadThrottle, account, body_read
+from games.errors import Rejected
+from games.models import Game, GameRecord, ItemOutcome, Visibility
+from games.selectors import game_get, game_list
+from replay import services
+from replay.models import Finding, Report
+
+GAME_FILTERS = [
+    OpenApiParameter("player", str, description="a player's name, any case; aliases count"),
+    OpenApiParameter("ruleset", str, description="a preset or a stored ruleset's name"),
+    OpenApiParameter("verdict", str, enum=["malformed", "illegal", "mismatch", "verified"]),
+    OpenApiParameter("status", str, enum=["verified", "flagged", "disputed", "resolved"]),
+    OpenApiParameter("played_from", OpenApiTypes.DATETIME, description="inclusive"),
+    OpenApiParameter("played_to", OpenApiTypes.DATETIME, description="inclusive"),
+]
+RECORD_BODY = {"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR}
+FINDINGS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"findings": [...]}')
+
+
+def game_or_404(request: Request, game_id: int) -> Game:
+    game = game_get(user=request.user, game_id=game_id)
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+class VerifyApi(APIView):
+    """Verify one record without storing it: anyone may, and any body gets a report."""
+
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        request=RECORD_BODY,
+        responses={200: OpenApiTypes.OBJECT, 413: FINDINGS},
+        summary="Verify a record without storing it",
+        description="The body is the record (JSON). The answer is its FORMAT.md report, with "
+        "verdict malformed when the body is not a record.",
+    )
+    def post(self, request: Request) -> Response:
+        return Response(services.record_check(data=body_read(request)))
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    record_url = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField()
+    findings = serializers.SerializerMethodField()
+    versions = serializers.SerializerMethodField()
+
+    def get_record_url(self, game: Game) -> str:
+        return reverse("game-record", args=[game.pk])
+
+    def get_report(self, game: Game) -> dict[str, Any] | None:
+        report = Report.objects.filter(game=game, current=True).first()
+        return None if report is None else report.as_dict()
+
+    def get_findings(self, game: Game) -> list[dict[str, Any]]:
+        rows = Finding.objects.filter(game=game, report__current=True).order_by("pk")
+        return [row.to_dict() for row in rows]
+
+    def get_versions(self, game: Game) -> list[dict[str, Any]]:
+        records = GameRecord.objects.filter(game=game).order_by("pk")
+        return [
+            {"sha256": r.sha256, "current": r.current, "created_at": r.created_at}
+            for r in records.only("sha256", "current", "created_at")
+        ]
+
+
+class GamesApi(APIView):
+    """``GET`` lists visible games (filtered, paginated); ``POST`` stores and verifies a record.
+
+    Two operations share the URL, so this view holds both; each has its own serializers.
+    """
+
+    throttle_classes = (UploadThrottle,)
+    throttle_scope = "upload"
+
+    class Pagination(PageNumberPagination):
+        page_size_query_param = "page_size"
+        max_page_size = 500
+
+    @extend_schema_serializer(component_name="GameCreateInput")
+    class CreateInputSerializer(serializers.Serializer[Any]):
+        visibility = serializers.ChoiceField(choices=Visibility.choices, default="public")
+
+    @extend_schema_serializer(component_name="GameCreateOutput")
+    class CreateOutputSerializer(serializers.Serializer[Any]):
+        duplicate = serializers.BooleanField()
+        replaced = serializers.BooleanField()
+        game = GameSummarySerializer()
+        report = serializers.JSONField()
+
+    @extend_schema(
+        parameters=[
+            *GAME_FILTERS,
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: GameSummarySerializer(many=True)},
+        summary="List games",
+    )
+    def get(self, request: Request) -> Response:
+        games = game_list(user=request.user, filters=request.query_params)
+        paginator = self.Pagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        data = GameSummarySerializer(page, many=True).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(
+        request=RECORD_BODY,
+        parameters=[
+            OpenApiParameter("visibility", str, enum=["public", "private"], required=False)
+        ],
+        responses={
+            201: CreateOutputSerializer,
+            200: CreateOutputSerializer,
+            202: OpenApiTypes.OBJECT,
+            400: FINDINGS,
+            413: FINDINGS,
+        },
+        summary="Store and verify one record",
+        description="A record up to RASPIS_SYNC_RECORD_MAX_BYTES is verified now (201, or "
+        "200 with duplicate or replaced true); a larger one becomes an upload (202).",
+    )
+    def post(self, request: Request) -> Response:
+        options = self.CreateInputSerializer(data=request.query_params)
+        options.is_valid(raise_exception=True)
+        visibility = options.validated_data["visibility"]
+        data = body_read(request)
+        if len(data) > settings.RASPIS_SYNC_RECORD_MAX_BYTES:
+            upload = services.upload_create(
+                uploaded_by=account(request),
+                data=data,
+                filename="record.json",
+                visibility=visibility,
+            )
+            url = reverse("upload-detail", args=[upload.pk])
+            return Response({"upload": upload.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
+        text, value = services.record_read(data=data)
+        outcome = services.game_store(
+            text=text, value=value, uploaded_by=account(request), visibility=visibility
+        )
+        if outcome.kind == ItemOutcome.REJECTED:
+            raise Rejected(outcome.findings)
+        game = game_get(user=request.user, game_id=outcome.game_id or 0)
+        if game is None:
+            raise Rejected.one(
+                "this record is already stored, in a game you cannot see",
+                code="request.duplicate",
+                status=status.HTTP_409_CONFLICT,
+            )
+        report = outcome.report
+        if report is None:
+            report = Report.objects.get(game=game, current=True).as_dict()
+        body = {
+            "duplicate": outcome.kind == ItemOutcome.DUPLICATE,
+            "replaced": outcome.kind == ItemOutcome.REPLACED,
+            "game": game,
+            "report": report,
+        }
+        code = status.HTTP_201_CREATED if outcome.kind == ItemOutcome.STORED else status.HTTP_200_OK
+        return Response(self.CreateOutputSerializer(body).data, status=code)
+
+
+class GameDetailApi(APIView):
+    @extend_schema(responses={200: GameDetailSerializer, 404: FINDINGS}, summary="Read a game")
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(GameDetailSerializer(game_or_404(request, game_id)).data)
+
+
+class GameRecordApi(APIView):
+    @extend_schema(
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, 404: FINDINGS},
+        summary="The record as uploaded, byte for byte",
+    )
+    def get(self, request: Request, game_id: int) -> HttpResponse:
+        text = services.game_record_text(game=game_or_404(request, game_id))
+        return HttpResponse(text.encode("utf-8"), content_type="application/json")
+
+
+class GameReplayApi(APIView):
+    """The table at one moment: hands left, the trick so far, bids, taken, running totals."""
+
+    @extend_schema_serializer(component_name="GameReplayInput")
+    class InputSerializer(serializers.Serializer[Any]):
+        deal = serializers.IntegerField(min_value=1)
+        trick = serializers.IntegerField(min_value=1, required=False)
+        play = serializers.IntegerField(min_value=0, required=False)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if "play" in attrs and "trick" not in attrs:
+                raise serializers.ValidationError({"play": "a play needs its trick"})
+            return attrs
+
+    @extend_schema(
+        parameters=[InputSerializer],
+        responses={200: OpenApiTypes.OBJECT, 400: FINDINGS, 404: FINDINGS},
+        summary="Replay a game to one moment",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = game_or_404(request, game_id)
+        params = self.InputSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        return Response(services.game_state(game=game, **params.validated_data))
+
+
+class GameExportApi(APIView):
+    """Stored records as JSON Lines, filtered like the list; streamed, so any size works.
+
+    A record whose text spans lines is written compacted onto one line (``/record/`` gives
+    the exact text).
+    """
+
+    @extend_schema(
+        parameters=GAME_FILTERS,
+        responses={(200, "application/x-ndjson"): OpenApiTypes.STR},
+        summary="Export records as JSON Lines",
+    )
+    def get(self, request: Request) -> StreamingHttpResponse:
+        games = game_list(user=request.user, filters=request.query_params)
+        texts = (
+            GameRecord.objects.filter(current=True, game__in=games.values("pk"))
+            .order_by("game_id")
+            .values_list("text", flat=True)
+        )
+        response = StreamingHttpResponse(_lines(texts.iterator(chunk_size=500)))
+        response["Content-Type"] = "application/x-ndjson; charset=utf-8"
+        response["Content-Disposition"] = 'attachment; filename="games.jsonl"'
+        return response
+
+
+def _lines(texts: Iterator[str]) -> Iterator[bytes]:
+    for text in texts:
+        if "\n" in text or "\r" in text:
+            text = json.dumps(json.loads(text.lstrip("\ufeff \t\r\n")), ensure_ascii=False)
+        yield text.encode("utf-8") + b"\n"

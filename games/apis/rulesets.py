@@ -1,0 +1,59 @@
+"""Rulesets: the presets of RULES §8 with every option, and the ones clubs stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.apis.common import account
+from games.apis.games import FINDINGS
+from games.models import StoredRuleset
+from replay import services
+
+
+class StoredRulesetSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    preset = serializers.CharField()
+    options = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+
+
+class RulesetsApi(APIView):
+    """``GET`` lists presets and stored rulesets; ``POST`` (with an account) stores one.
+
+    A stored ruleset is checked by the engine; what it refuses comes back as
+    ``record.ruleset`` findings located in the request body.
+    """
+
+    @extend_schema_serializer(component_name="RulesetCreateInput")
+    class InputSerializer(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=100)
+        preset = serializers.CharField(max_length=50)
+        options = serializers.DictField(required=False, default=dict)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List rulesets")
+    def get(self, request: Request) -> Response:
+        stored = StoredRuleset.objects.all()
+        return Response(
+            {
+                "presets": services.ruleset_presets(),
+                "stored": StoredRulesetSerializer(stored, many=True).data,
+            }
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: StoredRulesetSerializer, 400: FINDINGS},
+        summary="Store a named ruleset",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        ruleset = services.ruleset_create(by=account(request), **serializer.validated_data)
+        return Response(StoredRulesetSerializer(ruleset).data, status=status.HTTP_201_CREATED)

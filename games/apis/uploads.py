@@ -1,0 +1,132 @@
+"""Uploading files of records and following their progress: ``/api/uploads/``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.exceptions import PayloadTooLarge
+from games.apis.common import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
+from games.apis.games import FINDINGS
+from games.errors import Rejected
+from games.models import Upload, UploadItem, Visibility
+from games.selectors import upload_get, upload_items, upload_list
+from replay import services
+
+SUFFIXES = (".json", ".jsonl", ".zip")
+
+
+class UploadSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    url = serializers.SerializerMethodField()
+    filename = serializers.CharField()
+    size = serializers.IntegerField()
+    visibility = serializers.CharField()
+    status = serializers.CharField()
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    failed = serializers.IntegerField()
+    duplicates = serializers.IntegerField()
+    error = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+    def get_url(self, upload: Upload) -> str:
+        return reverse("upload-detail", args=[upload.pk])
+
+
+class UploadItemSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    label = serializers.CharField()  # type: ignore[assignment]
+    outcome = serializers.CharField()
+    game = serializers.IntegerField(source="game_id", allow_null=True)
+    game_url = serializers.SerializerMethodField()
+    findings = serializers.JSONField()
+
+    def get_game_url(self, item: UploadItem) -> str | None:
+        return None if item.game_id is None else reverse("game-detail", args=[item.game_id])
+
+
+class UploadsApi(APIView):
+    """``GET`` lists the user's uploads; ``POST`` stores a file of records for the workers.
+
+    Two operations share the URL, so this view holds both; each has its own serializers.
+    """
+
+    permission_classes = (IsAuthenticated,)
+    parser_classes = (MultiPartParser,)
+    throttle_classes = (UploadThrottle,)
+    throttle_scope = "upload"
+
+    @extend_schema_serializer(component_name="UploadCreateInput")
+    class InputSerializer(serializers.Serializer[Any]):
+        file = serializers.FileField(allow_empty_file=True)
+        visibility = serializers.ChoiceField(choices=Visibility.choices, default="public")
+
+        def validate_file(self, file: Any) -> Any:
+            if not str(file.name).lower().endswith(SUFFIXES):
+                raise serializers.ValidationError("the file must be .json, .jsonl or .zip")
+            return file
+
+    @extend_schema(responses={200: UploadSerializer(many=True)}, summary="List your uploads")
+    def get(self, request: Request) -> Response:
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(upload_list(user=request.user), request, view=self)
+        return paginator.get_paginated_response(UploadSerializer(page, many=True).data)
+
+    @extend_schema(
+        request={"multipart/form-data": InputSerializer},
+        responses={202: UploadSerializer, 400: FINDINGS, 401: FINDINGS, 413: FINDINGS},
+        summary="Upload a .json, .jsonl or .zip file of records",
+    )
+    def post(self, request: Request) -> Response:
+        size_check(request, overhead=MULTIPART_OVERHEAD)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        file = serializer.validated_data["file"]
+        limit = settings.RASPIS_MAX_UPLOAD_BYTES
+        if file.size > limit:
+            raise PayloadTooLarge(limit, file.size)
+        upload = services.upload_create(
+            uploaded_by=account(request),
+            data=file.read(),
+            filename=file.name,
+            visibility=serializer.validated_data["visibility"],
+        )
+        return Response(UploadSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
+
+
+class UploadDetailApi(APIView):
+    """An upload's status, counts and, per record, the game it became or its findings."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema_serializer(component_name="UploadDetailOutput")
+    class OutputSerializer(UploadSerializer):
+        items = serializers.SerializerMethodField()
+
+        def get_items(self, upload: Upload) -> list[dict[str, Any]]:
+            items = upload_items(upload=upload)
+            return list(UploadItemSerializer(items, many=True).data)
+
+    @extend_schema(responses={200: OutputSerializer, 404: FINDINGS}, summary="Follow an upload")
+    def get(self, request: Request, upload_id: int) -> Response:
+        upload = upload_get(user=request.user, upload_id=upload_id)
+        if upload is None:
+            raise NotFound(f"no upload {upload_id}")
+        return Response(self.OutputSerializer(upload).data)
+
+
+__all__ = ["Rejected", "UploadDetailApi", "UploadsApi"]

@@ -1,0 +1,136 @@
+"""Reads of games, uploads and disputes, with who may see what decided in one place.
+
+A public game is visible to everyone; a private one only to its uploader and staff. Uploads
+are personal: their owner and staff. Disputes follow their game, and a user always sees the
+disputes they opened.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import django_filters
+from django.db.models import Q, QuerySet
+
+from games.errors import Rejected, request_finding
+from games.models import (
+    Dispute,
+    Game,
+    GameStatus,
+    Player,
+    PlayerAlias,
+    Upload,
+    UploadItem,
+    Verdict,
+    Visibility,
+    player_key,
+)
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+    from django.contrib.auth.models import User as Account
+
+    User = Account | AnonymousUser
+
+
+def _staff(user: User) -> bool:
+    return bool(user.is_authenticated and getattr(user, "is_staff", False))
+
+
+def game_visible(*, user: User) -> QuerySet[Game]:
+    games = Game.objects.all()
+    if _staff(user):
+        return games
+    public = Q(visibility=Visibility.PUBLIC)
+    if user.is_authenticated:
+        return games.filter(public | Q(uploaded_by=user))
+    return games.filter(public)
+
+
+def player_find(*, name: str) -> Player | None:
+    """The player a name stands for, through aliases; None if no record named them."""
+    key = player_key(name)
+    alias = PlayerAlias.objects.filter(key=key).select_related("player").first()
+    if alias is not None:
+        return alias.player
+    return Player.objects.filter(key=key).first()
+
+
+class GameFilter(django_filters.FilterSet):
+    """The filters of ``GET /api/games/`` and ``GET /api/games/export.jsonl``."""
+
+    player = django_filters.CharFilter(method="filter_player", help_text="a player's name")
+    ruleset = django_filters.CharFilter(
+        method="filter_ruleset", help_text="a preset or a stored ruleset's name"
+    )
+    verdict = django_filters.ChoiceFilter(choices=Verdict.choices)
+    status = django_filters.ChoiceFilter(choices=GameStatus.choices)
+    played_from = django_filters.IsoDateTimeFilter(
+        field_name="played_at", lookup_expr="gte", help_text="ISO 8601, inclusive"
+    )
+    played_to = django_filters.IsoDateTimeFilter(
+        field_name="played_at", lookup_expr="lte", help_text="ISO 8601, inclusive"
+    )
+
+    class Meta:
+        model = Game
+        fields = ("player", "ruleset", "verdict", "status", "played_from", "played_to")
+
+    def filter_player(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
+        player = player_find(name=value)
+        if player is None:
+            return queryset.none()
+        return queryset.filter(seats__player=player).distinct()
+
+    def filter_ruleset(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
+        return queryset.filter(Q(ruleset_name=value) | Q(ruleset_preset=value, ruleset_name=""))
+
+
+def game_list(*, user: User, filters: Any = None) -> QuerySet[Game]:
+    """Visible games, filtered by query parameters (``GameFilter``); bad ones are rejected."""
+    games = game_visible(user=user).prefetch_related("seats")
+    if filters is None:
+        return games
+    filterset = GameFilter(filters, queryset=games)
+    if not filterset.is_valid():
+        raise Rejected(
+            [
+                request_finding("request.invalid", f"{field}: {message}", path=f"/{field}")
+                for field, messages in filterset.errors.items()
+                for message in messages
+            ]
+        )
+    return filterset.qs
+
+
+def game_get(*, user: User, game_id: int) -> Game | None:
+    return game_visible(user=user).filter(pk=game_id).first()
+
+
+def upload_list(*, user: User) -> QuerySet[Upload]:
+    uploads = Upload.objects.defer("data")
+    if _staff(user):
+        return uploads
+    return uploads.filter(uploaded_by_id=user.pk) if user.is_authenticated else uploads.none()
+
+
+def upload_get(*, user: User, upload_id: int) -> Upload | None:
+    return upload_list(user=user).filter(pk=upload_id).first()
+
+
+def upload_items(*, upload: Upload) -> QuerySet[UploadItem]:
+    return upload.items.defer("text").order_by("index")
+
+
+def dispute_list(*, user: User) -> QuerySet[Dispute]:
+    disputes = Dispute.objects.select_related("game", "opened_by", "decided_by")
+    if _staff(user):
+        return disputes
+    visible = Q(game__visibility=Visibility.PUBLIC)
+    if user.is_authenticated:
+        visible |= Q(opened_by=user) | Q(game__uploaded_by=user)
+    return disputes.filter(visible)
+
+
+def dispute_get(*, user: User, dispute_id: int) -> Dispute | None:
+    return dispute_list(user=user).filter(pk=dispute_id).first()

@@ -1,0 +1,222 @@
+"""Writes to games, players and disputes that need no engine (``replay.services`` has those).
+
+Every function is keyword-only and runs in one transaction: a refused operation raises
+``games.errors.Rejected`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import Rejected
+from games.models import (
+    Dispute,
+    DisputeStatus,
+    Game,
+    GameSeat,
+    GameStatus,
+    Player,
+    PlayerAlias,
+    SeatDeal,
+    Verdict,
+    player_key,
+)
+from games.signals import game_changed, send_on_commit
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+    from django.contrib.auth.models import User as Account
+
+    User = Account | AnonymousUser
+
+
+def status_for(verdict: str) -> str:
+    """The status a game gets from its verdict alone: anything but verified waits for review."""
+    return GameStatus.VERIFIED if verdict == Verdict.VERIFIED else GameStatus.FLAGGED
+
+
+def players_resolve(*, names: Iterable[str]) -> dict[str, int]:
+    """Player ids by name key, creating players for new names; aliases lead to their target.
+
+    Safe against a concurrent upload creating the same player: the insert ignores conflicts
+    and the ids are read back.
+    """
+    wanted = {player_key(name): name for name in names}
+    found = dict(PlayerAlias.objects.filter(key__in=wanted).values_list("key", "player_id"))
+    missing = [key for key in wanted if key not in found]
+    if missing:
+        found.update(_players_by_key(missing))
+        new = [Player(name=wanted[k].strip()[:200], key=k[:200]) for k in missing if k not in found]
+        if new:
+            Player.objects.bulk_create(new, ignore_conflicts=True)
+            found.update(_players_by_key([p.key for p in new]))
+    return found
+
+
+def _players_by_key(keys: Sequence[str]) -> dict[str, int]:
+    return dict(Player.objects.filter(key__in=keys).values_list("key", "id"))
+
+
+@transaction.atomic
+def player_merge(*, source: Player, target: Player, by: User | None) -> Player:
+    """Merge ``source`` into ``target``: two names of one person, decided by a reviewer.
+
+    Every seat and seat-deal of ``source`` moves to ``target``, its name (and its aliases)
+    become aliases of ``target`` so that later records with that name resolve to it, and
+    ``source`` stays, marked ``merged_into``, as the trace of the decision.
+    """
+    if source.pk == target.pk:
+        raise Rejected.one("a player cannot be merged into itself", path="/target")
+    source, target = (Player.objects.select_for_update().get(pk=p.pk) for p in (source, target))
+    if source.merged_into_id is not None:
+        raise Rejected.one(f"{source.name} is already merged", path="/source")
+    if target.merged_into_id is not None:
+        raise Rejected.one(f"{target.name} is merged into another player", path="/target")
+    games = set(GameSeat.objects.filter(player=source).values_list("game_id", flat=True))
+    shared = games & set(GameSeat.objects.filter(player=target).values_list("game_id", flat=True))
+    if shared:
+        raise Rejected.one(
+            f"{source.name} and {target.name} sat at one table in game {min(shared)}",
+            path="/source",
+            actual=sorted(shared),
+        )
+    GameSeat.objects.filter(player=source).update(player=target)
+    SeatDeal.objects.filter(player=source).update(player=target)
+    PlayerAlias.objects.filter(player=source).update(player=target)
+    PlayerAlias.objects.create(
+        key=source.key, name=source.name, player=target, created_by=_user(by)
+    )
+    Player.objects.filter(merged_into=source).update(merged_into=target)
+    source.merged_into = target
+    source.save(update_fields=["merged_into"])
+    send_on_commit(game_changed, sender=__name__, game_ids=games)
+    return target
+
+
+@transaction.atomic
+def dispute_open(
+    *, game: Game, by: Account, reason: str, deal: int | None = None, trick: int | None = None
+) -> Dispute:
+    """Open a dispute; the game is ``disputed`` until every open dispute is decided."""
+    if deal is not None and not 1 <= deal <= game.deals_count:
+        raise Rejected.one(
+            f"deal {deal} does not exist", path="/deal", expected=game.deals_count, actual=deal
+        )
+    if trick is not None and deal is None:
+        raise Rejected.one("a trick needs its deal", path="/trick")
+    dispute = Dispute.objects.create(
+        game=game, opened_by=by, reason=reason.strip(), deal=deal, trick=trick
+    )
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.DISPUTED, updated_at=timezone.now())
+    send_on_commit(game_changed, sender=__name__, game_ids=[game.pk])
+    return dispute
+
+
+@transaction.atomic
+def dispute_resolve(
+    *,
+    dispute: Dispute,
+    decision: str,
+    note: str,
+    corrected_scores: Sequence[Any] | None = None,
+    by: User,
+) -> Dispute:
+    """Decide an open dispute, recording who decided and when, and set the game's status.
+
+    - ``upheld``: the record is wrong as the dispute says; the game is ``flagged`` and stays
+      out of statistics until a corrected record replaces it.
+    - ``rejected``: the record stands; the game's status follows its verdict again.
+    - ``corrected``: the reviewer gives the final totals per seat (``corrected_scores``); the
+      seats' totals, places and winners take them and the game is ``resolved``. The record
+      itself is never modified.
+
+    While another dispute of the game is open, the game stays ``disputed``.
+    """
+    dispute = Dispute.objects.select_for_update().select_related("game").get(pk=dispute.pk)
+    if dispute.status != DisputeStatus.OPEN:
+        raise Rejected.one(
+            f"the dispute is already decided ({dispute.status})",
+            path="/decision",
+            status=409,
+            actual=dispute.status,
+        )
+    decided = {DisputeStatus.UPHELD, DisputeStatus.REJECTED, DisputeStatus.CORRECTED}
+    if decision not in decided:
+        raise Rejected.one(
+            f"unknown decision {decision!r}",
+            path="/decision",
+            expected=sorted(decided),
+            actual=decision,
+        )
+    game = dispute.game
+    totals = None
+    if decision == DisputeStatus.CORRECTED:
+        totals = _corrected_totals(corrected_scores, game.players_count)
+    elif corrected_scores is not None:
+        raise Rejected.one("corrected_scores go with the decision corrected", path="/decision")
+    dispute.status = decision
+    dispute.note = note
+    dispute.corrected_scores = None if totals is None else [str(t) for t in totals]
+    dispute.decided_by = _user(by)
+    dispute.decided_at = timezone.now()
+    dispute.save()
+    if totals is not None:
+        _seats_correct(game, totals)
+    status: str
+    if Dispute.objects.filter(game=game, status=DisputeStatus.OPEN).exists():
+        status = GameStatus.DISPUTED
+    elif decision == DisputeStatus.UPHELD:
+        status = GameStatus.FLAGGED
+    elif decision == DisputeStatus.CORRECTED:
+        status = GameStatus.RESOLVED
+    else:
+        status = status_for(game.verdict)
+    Game.objects.filter(pk=game.pk).update(status=status, updated_at=timezone.now())
+    send_on_commit(game_changed, sender=__name__, game_ids=[game.pk])
+    return dispute
+
+
+def _corrected_totals(scores: Sequence[Any] | None, players: int) -> list[Decimal]:
+    if not isinstance(scores, list | tuple) or len(scores) != players:
+        raise Rejected.one(
+            f"corrected_scores must list {players} final totals, one per seat",
+            path="/corrected_scores",
+            expected=players,
+            actual=scores,
+        )
+    totals = []
+    for i, score in enumerate(scores):
+        try:
+            if isinstance(score, bool):
+                raise InvalidOperation
+            total = Decimal(str(score))
+            if not total.is_finite() or abs(total) >= Decimal(10) ** 10:
+                raise InvalidOperation
+        except InvalidOperation:
+            raise Rejected.one(
+                f"corrected_scores[{i}] is not a number",
+                path=f"/corrected_scores/{i}",
+                actual=score,
+            ) from None
+        totals.append(total)
+    return totals
+
+
+def _seats_correct(game: Game, totals: list[Decimal]) -> None:
+    best = max(totals)
+    seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
+    for seat in seats:
+        total = totals[seat.seat]
+        seat.total = total
+        seat.place = 1 + sum(1 for other in totals if other > total)
+        seat.winner = total == best
+    GameSeat.objects.bulk_update(seats, ["total", "place", "winner"])
+
+
+def _user(user: User | None) -> Any:
+    return user if user is not None and user.is_authenticated else None

@@ -1,0 +1,42 @@
+"""The only code that knows both the engine and the database: everything the interfaces
+(API views, Celery tasks, management commands, the admin) call to verify and store records.
+"""
+
+from replay.services.records import (
+    game_record_text,
+    game_state,
+    game_store,
+    record_check,
+    record_read,
+    ruleset_create,
+    ruleset_presets,
+)
+from replay.services.reverify import ReverifySummary, games_reverify, games_to_reverify
+from replay.services.store import Entry, Outcome, records_store, stored_rulesets
+from replay.services.uploads import (
+    upload_create,
+    upload_fail,
+    upload_process,
+    upload_split,
+)
+
+__all__ = [
+    "Entry",
+    "Outcome",
+    "ReverifySummary",
+    "game_record_text",
+    "game_state",
+    "game_store",
+    "games_reverify",
+    "games_to_reverify",
+    "record_check",
+    "record_read",
+    "records_store",
+    "ruleset_create",
+    "ruleset_presets",
+    "stored_rulesets",
+    "upload_create",
+    "upload_fail",
+    "upload_process",
+    "upload_split",
+]

@@ -1,0 +1,110 @@
+"""Re-verification: replay stored records with the current engine and keep what changed.
+
+A new engine version may judge a record differently (a fixed bug, a clarified rule). Each
+game gets a new current report (the old one stays as history), its seats and seat-deals are
+rebuilt, and a ``VerdictChange`` row records every verdict that moved, with both engine
+versions. A reviewer's status (disputed, resolved) is left alone; only ``verified`` and
+``flagged`` follow the new verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+
+from games.models import Game, GameRecord, GameStatus
+from games.services import status_for
+from games.signals import game_verified, send_on_commit
+from replay.engine import ENGINE_VERSION, Code, Finding
+from replay.engine import verify as engine_verify
+from replay.engine.report import malformed
+from replay.models import Report as ReportRow
+from replay.models import VerdictChange
+from replay.services.store import (
+    Prepared,
+    reports_retire,
+    reports_write,
+    stored_rulesets,
+    verdict_changes_record,
+)
+
+CHUNK = 200
+
+
+@dataclass(frozen=True, slots=True)
+class ReverifySummary:
+    games: int
+    changes: int
+
+
+def games_to_reverify(*, everything: bool = False, since: datetime | None = None) -> list[int]:
+    """All games, those stored since a moment, or (by default) those another engine judged."""
+    games = Game.objects.all()
+    if since is not None:
+        games = games.filter(created_at__gte=since)
+    elif not everything:
+        same = ReportRow.objects.filter(
+            game=OuterRef("pk"), current=True, engine_version=ENGINE_VERSION
+        )
+        games = games.exclude(Exists(same))
+    return list(games.order_by("pk").values_list("pk", flat=True))
+
+
+def games_reverify(*, game_ids: Sequence[int]) -> ReverifySummary:
+    """Re-verify the games, a chunk per transaction so that progress survives an interruption."""
+    changes = 0
+    for chunk in _chunks(game_ids):
+        changes += _chunk_reverify(chunk)
+    return ReverifySummary(games=len(game_ids), changes=changes)
+
+
+def _chunks(ids: Sequence[int]) -> Iterator[Sequence[int]]:
+    for start in range(0, len(ids), CHUNK):
+        yield ids[start : start + CHUNK]
+
+
+@transaction.atomic
+def _chunk_reverify(game_ids: Sequence[int]) -> int:
+    games = {g.pk: g for g in Game.objects.select_for_update().filter(pk__in=game_ids)}
+    rulesets = stored_rulesets()
+    prepared: list[Prepared] = []
+    records = GameRecord.objects.filter(game_id__in=games, current=True).values_list(
+        "game_id", "pk", "text", "sha256"
+    )
+    for game_id, record_id, text, sha in records:
+        try:
+            value = json.loads(text.lstrip("\ufeff \t\r\n"))
+        except (ValueError, RecursionError):
+            value = None
+        if value is None:
+            report = malformed([Finding(Code.RECORD_JSON, "the record is not JSON", path="")], None)
+        else:
+            report = engine_verify(value, rulesets)
+        ready = Prepared(
+            0, text, sha, value or {}, report, report.to_dict(), "", game_id, record_id
+        )
+        ready.index = len(prepared)
+        prepared.append(ready)
+    previous = reports_retire([r.game_id for r in prepared])
+    reports_write(prepared)
+    changes = verdict_changes_record(previous, prepared, VerdictChange.Reason.REVERIFY)
+    for ready in prepared:
+        game = games[ready.game_id]
+        report = ready.report
+        game.verdict = str(report.verdict)
+        game.audit = report.audit
+        game.deals_count = len(report.deals)
+        if report.ruleset is not None:
+            game.ruleset_preset = report.ruleset.preset
+        if game.status in (GameStatus.VERIFIED, GameStatus.FLAGGED):
+            game.status = status_for(game.verdict)
+    Game.objects.bulk_update(
+        list(games.values()), ["verdict", "audit", "deals_count", "ruleset_preset", "status"]
+    )
+    send_on_commit(game_verified, sender=__name__, game_ids=list(games))
+    return changes

@@ -1,0 +1,341 @@
+"""The engine's report → database rows, and the bulk insert that writes them.
+
+Ingest writes one row per seat per deal (about 145 for a four-player classic game), so rows
+are built as plain tuples and written with PostgreSQL's ``COPY`` (SQLite, for a checkout,
+takes ``bulk_create``). Text that PostgreSQL refuses — a NUL character or a lone surrogate,
+both of which a JSON record may legally contain in a player's name — is cleaned here, at the
+one place where values leave Python, so that no record can make the service fail.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import connection, models
+from django.utils import timezone
+from psycopg.types.json import Jsonb
+
+from replay.engine import Report
+from replay.engine.report import DealResult
+
+JOKER_HIGH = (0, 1)  #: a silent joker (detsky) is played high
+JOKER_LOW = 2
+JOKER_PLAIN = 3
+JOKER_DEMAND = (4, 5)
+SCORE_PLACES = Decimal("0.0001")
+INT_MAX = 2**31 - 1
+SCORE_MAX = Decimal(10) ** 10 - 1
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a batch's records are parsed and replayed.
+
+    A batch keeps thousands of freshly parsed objects alive at once, and each young
+    collection then walks all of them: with collection on, splitting a 40 MB JSON Lines file
+    took five times as long. Nothing here makes cycles worth collecting before the end.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def clean_text(text: str) -> str:
+    """``text`` as PostgreSQL can store it: NUL and lone surrogates become U+FFFD."""
+    if "\x00" in text:
+        text = text.replace("\x00", "\ufffd")
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    return text
+
+
+def json_text(value: Any) -> str:
+    """JSON for a text column: readable UTF-8, or ASCII escapes when it has lone surrogates."""
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return text
+
+
+def jsonb_text(value: Any) -> str:
+    """JSON that ``jsonb`` accepts: it refuses ``\\u0000`` and lone surrogate escapes."""
+    return clean_text(json.dumps(value, ensure_ascii=False)).replace("\\u0000", "\\ufffd")
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` rebuilt so that it can go into a ``jsonb`` column through the ORM."""
+    return json.loads(jsonb_text(value))
+
+
+def score_value(score: int | float | Fraction) -> int | Decimal:
+    """An engine score for a decimal column, rounded to the column's four places.
+
+    Scores are exact ints or fractions, or floats claimed by a sheet (JSON's ``Infinity``
+    included: it becomes the column's largest value).
+    """
+    if type(score) is int:
+        return score
+    if isinstance(score, float):
+        if not math.isfinite(score):
+            return SCORE_MAX if score > 0 else -SCORE_MAX
+        return _clamp(Decimal(repr(score)).quantize(SCORE_PLACES))
+    return (Decimal(score.numerator) / Decimal(score.denominator)).quantize(SCORE_PLACES)
+
+
+def played_at(meta: Any) -> datetime | None:
+    """``meta.played_at`` as an aware datetime, or None when absent or unreadable (meta is free)."""
+    if not isinstance(meta, dict) or not isinstance(meta.get("played_at"), str):
+        return None
+    try:
+        when = datetime.fromisoformat(meta["played_at"].strip())
+    except ValueError:
+        return None
+    if timezone.is_naive(when):
+        when = timezone.make_aware(when, timezone.get_default_timezone())
+    return when
+
+
+def meta_text(meta: Any, key: str, limit: int = 200) -> str:
+    """A short text field of ``meta`` (numbers accepted, e.g. an external id of 17)."""
+    if not isinstance(meta, dict):
+        return ""
+    value = meta.get(key)
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        return ""
+    return clean_text(str(value).strip())[:limit]
+
+
+def places(totals: Sequence[int | float | Fraction]) -> list[int]:
+    """Competition ranking by total, highest first: equal totals share a place (1, 1, 3)."""
+    return [1 + sum(1 for other in totals if other > total) for total in totals]
+
+
+SEAT_FIELDS = ("game_id", "seat", "player_id", "name", "total", "place", "winner")
+
+
+def seat_rows(
+    game_id: int, report: Report, player_ids: Sequence[int], names: Sequence[str]
+) -> list[tuple[Any, ...]]:
+    totals = report.totals or [0] * len(names)
+    ranks = places(totals)
+    winners = set(report.winners)
+    return [
+        (
+            game_id,
+            seat,
+            player_ids[seat],
+            names[seat],
+            _clamp(score_value(t)),
+            ranks[seat],
+            seat in winners,
+        )
+        for seat, t in enumerate(totals)
+    ]
+
+
+SEAT_DEAL_FIELDS = (
+    "game_id",
+    "player_id",
+    "seat",
+    "number",
+    "kind",
+    "cards",
+    "trump",
+    "bid",
+    "dark",
+    "taken",
+    "score",
+    "running",
+    "jokers",
+    "joker_high",
+    "joker_low",
+    "joker_plain",
+    "joker_demand",
+    "joker_wins",
+)
+
+
+def seat_deal_rows(
+    game_id: int, deals: Iterable[DealResult], player_ids: Sequence[int], *, trusted: bool
+) -> list[tuple[Any, ...]]:
+    """One tuple per seat per deal, in ``SEAT_DEAL_FIELDS`` order.
+
+    An illegal record may claim absurd numbers (a bid of 10**30): unless the game is
+    ``trusted`` (verified, so every number was checked), values are clamped to the columns'
+    range. The stored record and report keep them exactly.
+    """
+    rows: list[tuple[Any, ...]] = []
+    append = rows.append
+    n = len(player_ids)
+    no_jokers = (0, 0, 0, 0, 0, 0)
+    for d in deals:
+        bids = d.bids
+        blind = d.blind or [False] * n
+        counts = _joker_counts(d, n) if d.jokers else None
+        for seat in range(n):
+            append(
+                (
+                    game_id,
+                    player_ids[seat],
+                    seat,
+                    d.number,
+                    d.kind,
+                    d.cards,
+                    d.trump,
+                    None if bids is None else bids[seat],
+                    blind[seat],
+                    d.taken[seat],
+                    score_value(d.scores[seat]),
+                    score_value(d.running[seat]),
+                    *(no_jokers if counts is None else counts[seat]),
+                )
+            )
+    return rows if trusted else [tuple(_clamp(v) for v in row) for row in rows]
+
+
+def _clamp(value: Any) -> Any:
+    if type(value) is int:
+        return max(-INT_MAX, min(INT_MAX, value))
+    if isinstance(value, Decimal):
+        return max(-SCORE_MAX, min(SCORE_MAX, value))
+    return value
+
+
+def _joker_counts(deal: DealResult, n: int) -> list[tuple[int, ...]]:
+    counts = [[0] * 6 for _ in range(n)]
+    for joker in deal.jokers:
+        row = counts[joker.seat]
+        row[0] += 1
+        if joker.declaration in JOKER_HIGH:
+            row[1] += 1
+        elif joker.declaration == JOKER_LOW:
+            row[2] += 1
+        elif joker.declaration == JOKER_PLAIN:
+            row[3] += 1
+        elif joker.declaration in JOKER_DEMAND:
+            row[4] += 1
+        row[5] += joker.won
+    return [tuple(row) for row in counts]
+
+
+FINDING_FIELDS = (
+    "report_id",
+    "game_id",
+    "code",
+    "severity",
+    "deal",
+    "trick",
+    "play",
+    "seat",
+    "player",
+    "message",
+    "expected",
+    "actual",
+    "path",
+)
+
+
+def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any, ...]]:
+    return [
+        (
+            report_id,
+            game_id,
+            str(f.code),
+            str(f.level),
+            f.deal,
+            f.trick,
+            f.play,
+            f.seat,
+            None if f.player is None else clean_text(f.player),
+            clean_text(f.message),
+            f.expected,
+            f.actual,
+            f.path if f.path is None else clean_text(f.path),
+        )
+        for f in report.findings
+    ]
+
+
+def bulk_insert(
+    model: type[models.Model],
+    fields: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    returning_ids: bool = False,
+) -> list[int]:
+    """Insert ``rows`` (tuples in ``fields`` order): ``COPY`` on PostgreSQL, else bulk_create.
+
+    JSON fields take Python values; ``None`` in one is SQL NULL. With ``returning_ids`` the
+    new primary keys come back in row order: on PostgreSQL they are drawn from the table's
+    sequence first, in one query, so that the rows can still go in by ``COPY`` (Django's
+    ``bulk_create`` binds every value as an array parameter, which psycopg escapes slowly
+    for long texts such as records and reports).
+    """
+    if not rows:
+        return []
+    meta = model._meta
+    if connection.vendor != "postgresql":
+        objects = [model(**dict(zip(fields, row, strict=True))) for row in rows]
+        model.objects.bulk_create(objects, batch_size=500)  # type: ignore[attr-defined]
+        return [obj.pk for obj in objects]
+    ids: list[int] = []
+    if returning_ids:
+        ids = _ids_reserve(model, len(rows))
+        fields = ("id", *fields)
+        rows = [(pk, *row) for pk, row in zip(ids, rows, strict=True)]
+    json_columns = [
+        i for i, name in enumerate(fields) if isinstance(_field(model, name), models.JSONField)
+    ]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(_field(model, n).column) for n in fields)
+    sql = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        write = copy.write_row
+        if json_columns:
+            for row in rows:
+                values = list(row)
+                for i in json_columns:
+                    if values[i] is not None:
+                        values[i] = Jsonb(values[i], dumps=jsonb_text)
+                write(values)
+        else:
+            for row in rows:
+                write(row)
+    return ids
+
+
+def _ids_reserve(model: type[models.Model], count: int) -> list[int]:
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+            [table, count],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _field(model: type[models.Model], name: str) -> Any:
+    """The model field behind a column name such as ``game_id`` or ``score``."""
+    meta = model._meta
+    for field in meta.concrete_fields:
+        if name in (field.name, field.attname):
+            return field
+    raise LookupError(f"{meta.label} has no field {name}")

@@ -1,0 +1,406 @@
+"""Storing records: verify each with the engine, then write games, versions, reports,
+findings, seats and seat-deals for a whole batch at once.
+
+One function serves every way in — a single record posted to the API, a batch of an upload,
+re-verification — so that they cannot disagree. The rules it applies:
+
+- the same record text (by SHA-256) is stored once: a second copy is a ``duplicate`` of the
+  first game, even when the first is now an older version;
+- a malformed record is ``rejected`` with its findings and not stored;
+- a record with the ``meta.external_id`` of a game of the same uploader ``replaced`` that
+  game's record: the game keeps its id, the old version, report and findings stay as history,
+  seats and seat-deals are rebuilt from the new report;
+- games with verdict illegal or mismatch are ``flagged`` for review.
+
+Work per batch is a handful of queries whatever its size: one to find duplicates, one for
+stored rulesets, one for replacements, two for players, then bulk inserts (``COPY`` on
+PostgreSQL) of every row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import (
+    Dispute,
+    DisputeStatus,
+    Game,
+    GameRecord,
+    GameSeat,
+    GameStatus,
+    ItemOutcome,
+    SeatDeal,
+    StoredRuleset,
+    Upload,
+    player_key,
+)
+from games.services import players_resolve, status_for
+from games.signals import game_verified, send_on_commit
+from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report
+from replay.engine import Verdict as EngineVerdict
+from replay.engine import verify as engine_verify
+from replay.models import Finding as FindingRow
+from replay.models import Report as ReportRow
+from replay.models import VerdictChange
+from replay.services.rows import (
+    FINDING_FIELDS,
+    SEAT_DEAL_FIELDS,
+    SEAT_FIELDS,
+    bulk_insert,
+    clean_text,
+    finding_rows,
+    json_text,
+    meta_text,
+    played_at,
+    seat_deal_rows,
+    seat_rows,
+)
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+
+@dataclass(slots=True)
+class Entry:
+    """A record to store: its exact text and decoded JSON, or the split's ``record.json``."""
+
+    text: str
+    value: Any
+    error: Finding | None = None
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What became of one entry; ``report`` is the FORMAT.md report when one was made."""
+
+    kind: ItemOutcome
+    game_id: int | None = None
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    report: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A replayable record on its way into the database."""
+
+    index: int
+    text: str
+    sha256: str
+    value: dict[str, Any]
+    report: Report
+    data: dict[str, Any]  #: ``report.to_dict()``
+    external_id: str
+    game_id: int = 0
+    record_id: int = 0
+    current: bool = True
+
+
+def stored_rulesets() -> dict[str, dict[str, Any]]:
+    """The service's named rulesets as ``verify()`` takes them."""
+    return {
+        name: {"preset": preset, "options": options}
+        for name, preset, options in StoredRuleset.objects.values_list("name", "preset", "options")
+    }
+
+
+def sha256_of(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def finding_dict(finding: Finding) -> dict[str, Any]:
+    """A finding in the API's shape: FORMAT.md's fields with ``path`` always present."""
+    out = finding.to_dict()
+    out.setdefault("path", None)
+    return out
+
+
+@transaction.atomic
+def records_store(
+    *,
+    entries: Sequence[Entry],
+    uploaded_by: User | None,
+    visibility: str,
+    upload: Upload | None = None,
+) -> list[Outcome]:
+    """Verify and store ``entries`` in order; one outcome per entry, in the same order."""
+    outcomes: list[Outcome | None] = [None] * len(entries)
+    shas = [sha256_of(e.text) for e in entries]
+    known = dict(GameRecord.objects.filter(sha256__in=set(shas)).values_list("sha256", "game_id"))
+    rulesets = stored_rulesets()
+    first_of: dict[str, int] = {}
+    copies: dict[int, int] = {}
+    prepared: list[Prepared] = []
+    for i, (entry, sha) in enumerate(zip(entries, shas, strict=True)):
+        if entry.error is not None:
+            outcomes[i] = Outcome(ItemOutcome.REJECTED, findings=[finding_dict(entry.error)])
+        elif sha in known:
+            outcomes[i] = Outcome(ItemOutcome.DUPLICATE, game_id=known[sha])
+        elif sha in first_of:
+            copies[i] = first_of[sha]
+        else:
+            first_of[sha] = i
+            outcome, ready = _prepare(i, entry, sha, rulesets)
+            outcomes[i] = outcome
+            if ready is not None:
+                prepared.append(ready)
+    if prepared:
+        for ready, kind in _games_write(prepared, uploaded_by, visibility, upload):
+            outcomes[ready.index] = Outcome(kind, game_id=ready.game_id, report=ready.data)
+    for i, first in copies.items():
+        original = outcomes[first]
+        assert original is not None
+        if original.kind == ItemOutcome.REJECTED:
+            outcomes[i] = original
+        else:
+            outcomes[i] = Outcome(ItemOutcome.DUPLICATE, game_id=original.game_id)
+    return [o for o in outcomes if o is not None]
+
+
+def _prepare(
+    index: int, entry: Entry, sha: str, rulesets: Mapping[str, Any]
+) -> tuple[Outcome | None, Prepared | None]:
+    report = engine_verify(entry.value, rulesets)
+    data = report.to_dict()
+    if report.verdict is EngineVerdict.MALFORMED:
+        findings = [finding_dict(f) for f in report.findings]
+        return Outcome(ItemOutcome.REJECTED, findings=findings, report=data), None
+    value: dict[str, Any] = entry.value
+    external_id = meta_text(value.get("meta"), "external_id")
+    return None, Prepared(index, entry.text, sha, value, report, data, external_id)
+
+
+def _games_write(
+    prepared: list[Prepared],
+    uploaded_by: User | None,
+    visibility: str,
+    upload: Upload | None,
+) -> list[tuple[Prepared, ItemOutcome]]:
+    """Create or replace the games of ``prepared`` and write all their rows."""
+    groups: dict[tuple[str, Any], list[Prepared]] = {}
+    for ready in prepared:
+        key = (
+            ("ext", ready.external_id) if ready.external_id and uploaded_by else ("n", ready.index)
+        )
+        groups.setdefault(key, []).append(ready)
+    external_ids = [key[1] for key in groups if key[0] == "ext"]
+    existing = {}
+    if external_ids:
+        existing = dict(
+            Game.objects.select_for_update()
+            .filter(uploaded_by=uploaded_by, external_id__in=external_ids)
+            .values_list("external_id", "id")
+        )
+    old_keys = {key for key in groups if key[0] == "ext" and key[1] in existing}
+    new_groups = [g for key, g in groups.items() if key not in old_keys]
+    old_groups = [g for key, g in groups.items() if key in old_keys]
+
+    now = timezone.now()
+    user_id = None if uploaded_by is None else uploaded_by.pk
+    upload_id = None if upload is None else upload.pk
+    fixed = (user_id, upload_id, visibility, now, now)
+    game_rows = [(*_game_fields(g[-1]).values(), *fixed) for g in new_groups]
+    game_ids = bulk_insert(Game, GAME_FIELDS, game_rows, returning_ids=True)
+    results: list[tuple[Prepared, ItemOutcome]] = []
+    for group, game_id in zip(new_groups, game_ids, strict=True):
+        for k, ready in enumerate(group):
+            ready.game_id = game_id
+            ready.current = k == len(group) - 1
+            results.append((ready, ItemOutcome.STORED if k == 0 else ItemOutcome.REPLACED))
+    if old_groups:
+        for group in old_groups:
+            for k, ready in enumerate(group):
+                ready.game_id = existing[ready.external_id]
+                ready.current = k == len(group) - 1
+                results.append((ready, ItemOutcome.REPLACED))
+        _games_replace([g[-1] for g in old_groups])
+
+    record_rows = [
+        (r.game_id, r.text, r.sha256, r.current, user_id, upload_id, now) for r in prepared
+    ]
+    record_ids = bulk_insert(GameRecord, RECORD_FIELDS, record_rows, returning_ids=True)
+    for ready, record_id in zip(prepared, record_ids, strict=True):
+        ready.record_id = record_id
+    reports_write(prepared)
+    send_on_commit(game_verified, sender=__name__, game_ids=[r.game_id for r in prepared])
+    return results
+
+
+GAME_FIELDS = (
+    "ruleset_preset",
+    "ruleset_name",
+    "played_at",
+    "source",
+    "external_id",
+    "verdict",
+    "audit",
+    "status",
+    "players_count",
+    "deals_count",
+    # fixed per batch:
+    "uploaded_by_id",
+    "upload_id",
+    "visibility",
+    "created_at",
+    "updated_at",
+)
+RECORD_FIELDS = (
+    "game_id",
+    "text",
+    "sha256",
+    "current",
+    "uploaded_by_id",
+    "upload_id",
+    "created_at",
+)
+REPORT_FIELDS = (
+    "game_id",
+    "record_id",
+    "engine_version",
+    "verdict",
+    "audit",
+    "data",
+    "current",
+    "created_at",
+)
+
+
+def _game_fields(ready: Prepared) -> dict[str, Any]:
+    """The game's columns that come from its current record, in ``GAME_FIELDS`` order."""
+    report = ready.report
+    value = ready.value
+    ruleset = value.get("ruleset")
+    meta = value.get("meta")
+    assert report.ruleset is not None
+    return {
+        "ruleset_preset": report.ruleset.preset,
+        "ruleset_name": ruleset[:100]
+        if isinstance(ruleset, str) and ruleset not in PRESETS
+        else "",
+        "played_at": played_at(meta),
+        "source": meta_text(meta, "source"),
+        "external_id": ready.external_id,
+        "verdict": str(report.verdict),
+        "audit": report.audit,
+        "status": status_for(report.verdict),
+        "players_count": len(report.players),
+        "deals_count": len(report.deals),
+    }
+
+
+def _games_replace(current: list[Prepared]) -> None:
+    """Make room for new versions: old record and report stay as history, rows are rebuilt."""
+    ids = [r.game_id for r in current]
+    previous = reports_retire(ids)
+    disputed = set(
+        Dispute.objects.filter(game_id__in=ids, status=DisputeStatus.OPEN).values_list(
+            "game_id", flat=True
+        )
+    )
+    games = list(Game.objects.filter(pk__in=ids))
+    by_id = {r.game_id: r for r in current}
+    now = timezone.now()
+    for game in games:
+        for name, value in _game_fields(by_id[game.pk]).items():
+            setattr(game, name, value)
+        if game.pk in disputed:
+            game.status = GameStatus.DISPUTED
+        game.updated_at = now
+    Game.objects.bulk_update(games, [*_game_fields(current[0]), "updated_at"])
+    verdict_changes_record(previous, current, VerdictChange.Reason.REPLACED)
+
+
+def reports_retire(game_ids: Sequence[int]) -> dict[int, tuple[str, str]]:
+    """Mark the games' current record and report as history and drop their derived rows.
+
+    Returns each game's previous verdict and engine version.
+    """
+    previous = {
+        game_id: (verdict, engine)
+        for game_id, verdict, engine in ReportRow.objects.filter(
+            game_id__in=game_ids, current=True
+        ).values_list("game_id", "verdict", "engine_version")
+    }
+    GameRecord.objects.filter(game_id__in=game_ids, current=True).update(current=False)
+    ReportRow.objects.filter(game_id__in=game_ids, current=True).update(current=False)
+    GameSeat.objects.filter(game_id__in=game_ids).delete()
+    SeatDeal.objects.filter(game_id__in=game_ids).delete()
+    return previous
+
+
+def verdict_changes_record(
+    previous: Mapping[int, tuple[str, str]], current: Sequence[Prepared], reason: str
+) -> int:
+    """Record each game whose verdict differs from its previous report's; returns how many."""
+    changes = [
+        VerdictChange(
+            game_id=r.game_id,
+            old=previous[r.game_id][0],
+            new=str(r.report.verdict),
+            old_engine=previous[r.game_id][1],
+            new_engine=ENGINE_VERSION,
+            reason=reason,
+        )
+        for r in current
+        if r.game_id in previous and previous[r.game_id][0] != r.report.verdict
+    ]
+    VerdictChange.objects.bulk_create(changes)
+    return len(changes)
+
+
+def reports_write(prepared: Sequence[Prepared]) -> None:
+    """Insert a report and its findings per prepared record, and seats for the current ones."""
+    now = timezone.now()
+    report_rows = [
+        (
+            r.game_id,
+            r.record_id,
+            ENGINE_VERSION,
+            str(r.report.verdict),
+            r.report.audit,
+            json_text(r.data),
+            r.current,
+            now,
+        )
+        for r in prepared
+    ]
+    report_ids = bulk_insert(ReportRow, REPORT_FIELDS, report_rows, returning_ids=True)
+    findings = []
+    for ready, report_id in zip(prepared, report_ids, strict=True):
+        if ready.report.findings:
+            findings.extend(finding_rows(report_id, ready.game_id, ready.report))
+    bulk_insert(FindingRow, FINDING_FIELDS, findings)
+
+    current = [r for r in prepared if r.current]
+    names = {r.index: [clean_text(p)[:200] for p in r.report.players] for r in current}
+    ids = players_resolve(names=[n for group in names.values() for n in group])
+    seats = []
+    seat_deals = []
+    for ready in current:
+        player_ids = [ids[player_key(n)] for n in names[ready.index]]
+        seats.extend(seat_rows(ready.game_id, ready.report, player_ids, names[ready.index]))
+        trusted = ready.report.verdict is EngineVerdict.VERIFIED
+        seat_deals.extend(
+            seat_deal_rows(ready.game_id, ready.report.deals, player_ids, trusted=trusted)
+        )
+    bulk_insert(GameSeat, SEAT_FIELDS, seats)
+    bulk_insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals)
+
+
+__all__ = [
+    "Entry",
+    "Outcome",
+    "Prepared",
+    "finding_dict",
+    "records_store",
+    "reports_retire",
+    "reports_write",
+    "sha256_of",
+    "stored_rulesets",
+    "verdict_changes_record",
+]

@@ -1,0 +1,318 @@
+"""The upload pipeline: store the file, split it into items, verify the items in batches.
+
+The file's bytes are committed before any work starts, so a worker that dies loses nothing:
+its batch's transaction rolls back, the broker hands the task out again (``acks_late``) and
+the re-run skips items already done. A batch is stored in one transaction — one bulk write
+for a hundred games is what makes ingest fast — and when that fails (two uploads racing for
+the same record, or a bug on one strange record) the batch falls back to one transaction per
+item, so that one bad item cannot hold back the others.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import json
+import logging
+import time
+import zipfile
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from games.errors import request_finding
+from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
+from replay.engine import Code, Document, Finding, split_documents
+from replay.services.rows import bulk_insert, clean_text, gc_paused, json_safe
+from replay.services.store import Entry, Outcome, finding_dict, records_store
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+logger = logging.getLogger(__name__)
+
+ITEM_FIELDS = ("upload_id", "index", "batch", "label", "text", "outcome", "findings")
+FAILED_OUTCOMES = (ItemOutcome.REJECTED, ItemOutcome.FAILED)
+
+
+def upload_create(*, uploaded_by: User, data: bytes, filename: str, visibility: str) -> Upload:
+    """Store an uploaded file, then split it into items and queue their batches.
+
+    The file is committed before anything else happens: from then on nothing is lost. The
+    split runs here, in the web process, rather than as one more task: the workers then do
+    nothing but verify, and they start on the first batch while later ones are still being
+    written. Should the split fail (a bug, not a bad file: those become rejected items), a
+    task retries it.
+    """
+    from replay import tasks
+
+    with transaction.atomic():
+        upload = Upload.objects.create(
+            uploaded_by=uploaded_by,
+            visibility=visibility,
+            filename=clean_text(filename)[:255],
+            data=b"" if connection.vendor == "postgresql" else data,
+            size=len(data),
+            sha256=hashlib.sha256(data).hexdigest(),
+        )
+        if connection.vendor == "postgresql":
+            _data_write(upload.pk, data)
+    try:
+        upload_split(upload_id=upload.pk, data=data)
+    except Exception:
+        logger.exception("upload %s: split failed, queued for a worker", upload.pk)
+        transaction.on_commit(functools.partial(tasks.upload_split.delay, upload.pk))
+    return upload
+
+
+def _data_write(upload_id: int, data: bytes) -> None:
+    """Send the file as a binary parameter: Django's psycopg cursor binds on the client side,
+    which would spell a 40 MB file as an 80 MB hexadecimal literal for the server to parse."""
+    raw = connection.connection
+    assert raw is not None
+    with psycopg.Cursor(raw) as cursor:
+        table = connection.ops.quote_name(Upload._meta.db_table)
+        cursor.execute(f"UPDATE {table} SET data = %b WHERE id = %s", [data, upload_id])
+
+
+def upload_split(*, upload_id: int, data: bytes | None = None) -> list[int]:
+    """Split the file into items, a batch per transaction, queueing each batch once written.
+
+    Running it again (``manage.py resume_uploads``, or the task after a failed split) writes
+    only the items still missing and re-queues the batches not done; processing a batch
+    twice is harmless. Returns the batches it queued.
+    """
+    from replay import tasks
+
+    upload = Upload.objects.defer("data").filter(pk=upload_id).first()
+    if upload is None:
+        return []
+    queued: list[int] = []
+
+    def enqueue(batch: int) -> None:
+        queued.append(batch)
+        transaction.on_commit(functools.partial(tasks.upload_process.delay, upload_id, batch))
+
+    written = UploadItem.objects.filter(upload_id=upload_id).count()
+    if upload.status == UploadStatus.QUEUED or written < upload.total:
+        if data is None:
+            data = bytes(Upload.objects.values_list("data", flat=True).get(pk=upload_id))
+        _items_create(upload, data, written, enqueue)
+    pending = UploadItem.objects.filter(upload_id=upload_id, outcome=ItemOutcome.PENDING)
+    with transaction.atomic():
+        for batch in sorted(set(pending.values_list("batch", flat=True)) - set(queued)):
+            enqueue(batch)
+    return sorted(queued)
+
+
+def _items_create(
+    upload: Upload, data: bytes, written: int, enqueue: Callable[[int], None]
+) -> None:
+    """Write the items after the ``written`` ones, a batch per transaction."""
+    started = time.perf_counter()
+    with gc_paused():
+        documents = _zip_bomb(data) or split_documents(data, upload.filename)
+    parsed = time.perf_counter()
+    size = settings.RASPIS_UPLOAD_BATCH_SIZE
+    Upload.objects.filter(pk=upload.pk).update(
+        total=len(documents),
+        status=UploadStatus.RUNNING,
+        started_at=Coalesce("started_at", Value(timezone.now())),
+    )
+    start = written
+    while start < len(documents):
+        stop = (start // size + 1) * size
+        with transaction.atomic():
+            # The items can be split again from the file if a crash loses this commit.
+            _commit_without_waiting()
+            rows, rejected = _item_rows(upload, documents, start, stop, size)
+            bulk_insert(UploadItem, ITEM_FIELDS, rows)
+            if rejected:
+                _counts_add(upload.pk, done=rejected, failed=rejected)
+            if rejected < len(rows):
+                enqueue(start // size)
+        start = stop
+    _upload_finish_if_done(upload.pk)
+    logger.info(
+        "upload %s: %d items, split in %.2f s, stored in %.2f s",
+        upload.pk,
+        len(documents),
+        parsed - started,
+        time.perf_counter() - parsed,
+    )
+
+
+def _zip_bomb(data: bytes) -> list[Document] | None:
+    """A zip that would unpack to more than ten times the upload limit becomes one rejected
+    item instead of being read into memory (a few kilobytes can claim gigabytes)."""
+    if data[:4] != b"PK\x03\x04":
+        return None
+    try:
+        unpacked = sum(i.file_size for i in zipfile.ZipFile(io.BytesIO(data)).infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return None  # the engine reports an unreadable zip itself
+    limit = 10 * settings.RASPIS_MAX_UPLOAD_BYTES
+    if unpacked <= limit:
+        return None
+    message = f"archive: unpacks to {unpacked} bytes, more than the {limit} accepted"
+    finding = Finding(Code.RECORD_JSON, message, expected=limit, actual=unpacked, path="")
+    return [Document("archive", "", None, finding)]
+
+
+def _item_rows(
+    upload: Upload, documents: Sequence[Document], start: int, stop: int, size: int
+) -> tuple[list[tuple[Any, ...]], int]:
+    rows: list[tuple[Any, ...]] = []
+    rejected = 0
+    for index in range(start, min(stop, len(documents))):
+        document = documents[index]
+        findings: list[dict[str, Any]] = []
+        outcome = ItemOutcome.PENDING
+        if document.error is not None:
+            findings = json_safe([finding_dict(document.error)])
+            outcome = ItemOutcome.REJECTED
+            rejected += 1
+        label = clean_text(document.label)[:300]
+        text = clean_text(document.text)
+        rows.append((upload.pk, index, index // size, label, text, outcome, findings))
+    return rows, rejected
+
+
+def upload_fail(*, upload_id: int, error: str) -> None:
+    """Record that an upload could not be split (a bug, not a bad file: those are items)."""
+    Upload.objects.filter(pk=upload_id).exclude(status=UploadStatus.DONE).update(
+        status=UploadStatus.FAILED, error=error[:2000], finished_at=timezone.now()
+    )
+
+
+def upload_process(*, upload_id: int, batch: int) -> int:
+    """Verify and store the pending items of one batch; returns how many it processed."""
+    upload = Upload.objects.defer("data").select_related("uploaded_by").filter(pk=upload_id).first()
+    if upload is None:
+        return 0
+    try:
+        with transaction.atomic():
+            _commit_without_waiting()
+            items = list(
+                UploadItem.objects.select_for_update()
+                .filter(upload=upload, batch=batch, outcome=ItemOutcome.PENDING)
+                .order_by("index")
+            )
+            if items:
+                started = time.perf_counter()
+                _items_store(upload, items)
+                logger.info(
+                    "upload %s batch %s: %d items in %.2f s",
+                    upload_id,
+                    batch,
+                    len(items),
+                    time.perf_counter() - started,
+                )
+            return len(items)
+    except SoftTimeLimitExceeded:
+        raise
+    except Exception:
+        logger.warning("upload %s batch %s: retrying item by item", upload_id, batch, exc_info=True)
+    pending = list(
+        UploadItem.objects.filter(
+            upload=upload, batch=batch, outcome=ItemOutcome.PENDING
+        ).values_list("pk", flat=True)
+    )
+    for item_id in pending:
+        _item_process_alone(upload, item_id)
+    return len(pending)
+
+
+def _commit_without_waiting() -> None:
+    """Let this transaction's commit return before its WAL reaches the disk (PostgreSQL).
+
+    The commit otherwise waits for a flush of megabytes of records. Only for work that can be
+    redone: the database stays consistent whatever happens, and should a crash of the database
+    server itself lose such a commit (a fraction of a second after it), the items are missing
+    or pending again and ``manage.py resume_uploads`` redoes them from the stored file.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
+def _item_process_alone(upload: Upload, item_id: int) -> None:
+    for attempt in (1, 2):
+        try:
+            with transaction.atomic():
+                item = UploadItem.objects.select_for_update().get(pk=item_id)
+                if item.outcome == ItemOutcome.PENDING:
+                    _items_store(upload, [item])
+            return
+        except SoftTimeLimitExceeded:
+            raise
+        except IntegrityError:
+            # Another worker stored the same record or external id meanwhile; the second
+            # attempt sees its rows and makes this one a duplicate or a replacement.
+            if attempt == 2:
+                logger.exception("upload %s item %s: integrity error twice", upload.pk, item_id)
+        except Exception:
+            logger.exception("upload %s item %s failed", upload.pk, item_id)
+            break
+    finding = request_finding(
+        "server.error", "the service failed on this record; staff can see why in the logs"
+    )
+    with transaction.atomic():
+        item = UploadItem.objects.select_for_update().get(pk=item_id)
+        if item.outcome == ItemOutcome.PENDING:
+            _items_finish(upload, [item], [Outcome(ItemOutcome.FAILED, findings=[finding])])
+
+
+def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
+    with gc_paused():
+        outcomes = records_store(
+            entries=[_entry(item) for item in items],
+            uploaded_by=upload.uploaded_by,
+            visibility=upload.visibility,
+            upload=upload,
+        )
+    _items_finish(upload, items, outcomes)
+
+
+def _entry(item: UploadItem) -> Entry:
+    try:
+        value = json.loads(item.text.lstrip("\ufeff \t\r\n"))
+    except (ValueError, RecursionError):
+        error = Finding(Code.RECORD_JSON, f"{item.label}: not JSON", path="")
+        return Entry(item.text, None, error)
+    return Entry(item.text, value)
+
+
+def _items_finish(upload: Upload, items: Sequence[UploadItem], outcomes: Sequence[Outcome]) -> None:
+    """Mark items done and add them to the upload's counts, in the items' transaction."""
+    failed = duplicates = 0
+    for item, outcome in zip(items, outcomes, strict=True):
+        item.outcome = outcome.kind
+        item.game_id = outcome.game_id
+        item.findings = json_safe(outcome.findings) if outcome.findings else []
+        failed += outcome.kind in FAILED_OUTCOMES
+        duplicates += outcome.kind == ItemOutcome.DUPLICATE
+    UploadItem.objects.bulk_update(items, ["outcome", "game", "findings"])
+    _counts_add(upload.pk, done=len(items), failed=failed, duplicates=duplicates)
+    _upload_finish_if_done(upload.pk)
+
+
+def _counts_add(upload_id: int, *, done: int, failed: int, duplicates: int = 0) -> None:
+    Upload.objects.filter(pk=upload_id).update(
+        done=F("done") + done, failed=F("failed") + failed, duplicates=F("duplicates") + duplicates
+    )
+
+
+def _upload_finish_if_done(upload_id: int) -> None:
+    """Mark the upload done once every item is; the split has set ``total`` by then."""
+    Upload.objects.filter(pk=upload_id, status=UploadStatus.RUNNING, done__gte=F("total")).update(
+        status=UploadStatus.DONE, finished_at=timezone.now()
+    )

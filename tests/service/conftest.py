@@ -1,0 +1,104 @@
+"""Fixtures for the service tests: simulated records, signed-in clients, committed callbacks.
+
+Records come from the engine's simulator (seeded), made once per session since simulating a
+game takes tens of milliseconds; ``record()`` hands out a fresh copy to change at will.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from config.celery import app
+from replay.engine.simulate import simulate_game
+
+Record = dict[str, Any]
+SEED = 20261129
+
+
+@pytest.fixture(scope="session")
+def _records() -> list[Record]:
+    return [simulate_game("classic", 4, SEED + i) for i in range(4)]
+
+
+@pytest.fixture
+def record(_records: list[Record]) -> Callable[..., Record]:
+    """``record(i)``: a copy of legal simulated game ``i`` (0-3), four players, classic."""
+
+    def make(i: int = 0) -> Record:
+        return copy.deepcopy(_records[i])
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def illegal_record() -> Record:
+    """A classic game with one revoke: verdict illegal."""
+    return simulate_game("classic", 4, SEED, corrupt="revoke")
+
+
+@pytest.fixture(scope="session")
+def mismatch_record() -> Record:
+    """A classic game with one miscounted deal score: verdict mismatch."""
+    return simulate_game("classic", 4, SEED, corrupt="wrong_score")
+
+
+def text_of(record: Record) -> str:
+    return json.dumps(record, ensure_ascii=False)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle() -> Iterator[None]:
+    """Throttle counters live in the cache, which outlives each test's database."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def client_of() -> Callable[[Any], APIClient]:
+    def make(user: Any) -> APIClient:
+        client = APIClient()
+        client.force_authenticate(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def committed(
+    django_capture_on_commit_callbacks: Callable[..., AbstractContextManager[Any]],
+) -> Iterator[Callable[[], AbstractContextManager[Any]]]:
+    """``with committed(): ...`` runs what waits for the commit at the end, tasks included:
+    they run in the test, eagerly, even when a broker is configured."""
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield lambda: django_capture_on_commit_callbacks(execute=True)
+    finally:
+        app.conf.task_always_eager = eager
+
+
+def post_record(client: APIClient, record: Record | str | bytes, **params: str) -> Any:
+    body = record if isinstance(record, str | bytes) else text_of(record)
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    url = "/api/games/" + (f"?{query}" if query else "")
+    return client.post(url, body, content_type="application/json")
+
+
+def findings_of(response: Any) -> list[dict[str, Any]]:
+    """The findings of an error answer, checked to have exactly FORMAT.md's fields."""
+    body = response.json()
+    assert set(body) == {"findings"}, body
+    fields = {"code", "severity", "deal", "trick", "play", "seat", "player", "message"}
+    for finding in body["findings"]:
+        assert fields | {"expected", "actual", "path"} == set(finding), finding
+    findings: list[dict[str, Any]] = body["findings"]
+    return findings

@@ -1,0 +1,232 @@
+"""POST/GET /api/uploads/: files of records, verified in batches, with per-record outcomes."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from games.models import Game, GameRecord, Upload, UploadItem
+from replay.services import upload_process, upload_split
+from tests.service.conftest import findings_of, text_of
+
+pytestmark = pytest.mark.django_db
+
+
+def upload(client: APIClient, name: str, data: bytes, **fields: Any) -> Any:
+    return client.post(
+        "/api/uploads/", {"file": SimpleUploadedFile(name, data), **fields}, format="multipart"
+    )
+
+
+def jsonl(*records: dict[str, Any]) -> bytes:
+    return "\n".join(text_of(r) for r in records).encode() + b"\n"
+
+
+def test_anonymous_users_cannot_upload(api_client: APIClient, record: Any) -> None:
+    response = upload(api_client, "games.jsonl", jsonl(record()))
+    assert response.status_code == 401
+    assert findings_of(response)[0]["code"] == "request.unauthenticated"
+    assert Upload.objects.count() == 0
+
+
+def test_a_jsonl_file_is_stored_first_then_verified_record_by_record(
+    client_of: Any, user: Any, record: Any, illegal_record: Any, committed: Any
+) -> None:
+    client = client_of(user)
+    illegal = dict(illegal_record, meta={**illegal_record["meta"], "external_id": "x-1"})
+    data = jsonl(record(0), illegal) + b"not json at all\n" + jsonl(record(0))
+    with committed():
+        response = upload(client, "games.jsonl", data)
+    assert response.status_code == 202
+    created = response.json()
+    assert created["status"] == "queued" and created["size"] == len(data)
+    assert bytes(Upload.objects.get().data) == data
+    status = client.get(created["url"]).json()
+    assert status["status"] == "done" and status["finished_at"]
+    assert (status["total"], status["done"], status["failed"], status["duplicates"]) == (4, 4, 1, 1)
+    items = status["items"]
+    assert [i["label"] for i in items] == ["line 1", "line 2", "line 3", "line 4"]
+    assert [i["outcome"] for i in items] == ["stored", "stored", "rejected", "duplicate"]
+    assert items[3]["game"] == items[0]["game"]
+    assert items[2]["findings"][0]["code"] == "record.json"
+    assert client.get(items[1]["game_url"]).json()["status"] == "flagged"
+    assert Game.objects.count() == 2
+
+
+def test_the_same_upload_twice_stores_each_game_once(
+    client_of: Any, user: Any, record: Any, committed: Any
+) -> None:
+    client = client_of(user)
+    data = jsonl(record(0), record(1))
+    with committed():
+        first = upload(client, "a.jsonl", data).json()
+        second = upload(client, "a.jsonl", data).json()
+    again = client.get(second["url"]).json()
+    assert again["duplicates"] == 2
+    assert {i["game"] for i in again["items"]} == {
+        i["game"] for i in client.get(first["url"]).json()["items"]
+    }
+    assert Game.objects.count() == GameRecord.objects.count() == 2
+
+
+def test_a_zip_with_a_broken_member_stores_the_others(
+    client_of: Any, user: Any, record: Any, committed: Any
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("club/one.json", text_of(record(0)))
+        archive.writestr("club/two.jsonl", jsonl(record(1), record(2)))
+        archive.writestr("club/broken.json", b'{"format": "raspis/1", ')
+        archive.writestr("readme.txt", b"ignored")
+    client = client_of(user)
+    with committed():
+        response = upload(client, "club.zip", buffer.getvalue())
+    status = client.get(response.json()["url"]).json()
+    outcomes = {i["label"]: i["outcome"] for i in status["items"]}
+    assert outcomes == {
+        "club/broken.json record": "rejected",
+        "club/one.json record": "stored",
+        "club/two.jsonl line 1": "stored",
+        "club/two.jsonl line 2": "stored",
+    }
+    assert Game.objects.count() == 3
+
+
+def test_a_file_that_is_not_a_zip_is_one_rejected_item(
+    client_of: Any, user: Any, committed: Any
+) -> None:
+    client = client_of(user)
+    with committed():
+        response = upload(client, "games.zip", b"PK\x03\x04 not really")
+    status = client.get(response.json()["url"]).json()
+    assert status["status"] == "done" and status["failed"] == 1
+    assert status["items"][0]["findings"][0]["code"] == "record.json"
+
+
+@override_settings(RASPIS_MAX_UPLOAD_BYTES=10_000)
+def test_a_zip_that_unpacks_past_ten_times_the_limit_is_not_unpacked(
+    client_of: Any, user: Any, committed: Any
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("big.jsonl", b" " * 200_000)
+    client = client_of(user)
+    with committed():
+        response = upload(client, "big.zip", buffer.getvalue())
+    status = client.get(response.json()["url"]).json()
+    (item,) = status["items"]
+    assert (item["label"], item["outcome"]) == ("archive", "rejected")
+    assert item["findings"][0]["actual"] == 200_000
+
+
+def test_a_json_array_is_split_into_items(
+    client_of: Any, user: Any, record: Any, committed: Any
+) -> None:
+    client = client_of(user)
+    data = json.dumps([record(0), 7, record(1)]).encode()
+    with committed():
+        response = upload(client, "games.json", data)
+    items = client.get(response.json()["url"]).json()["items"]
+    assert [(i["label"], i["outcome"]) for i in items] == [
+        ("item 1", "stored"),
+        ("item 2", "rejected"),
+        ("item 3", "stored"),
+    ]
+
+
+def test_a_file_of_another_type_is_refused(client_of: Any, user: Any) -> None:
+    response = upload(client_of(user), "games.csv", b"a,b")
+    assert response.status_code == 400
+    (finding,) = findings_of(response)
+    assert (finding["code"], finding["path"]) == ("request.invalid", "/file")
+
+
+def test_a_missing_file_is_refused(client_of: Any, user: Any) -> None:
+    response = client_of(user).post("/api/uploads/", {}, format="multipart")
+    assert response.status_code == 400
+    assert findings_of(response)[0]["path"] == "/file"
+
+
+def test_a_json_body_instead_of_a_form_is_refused_with_415(client_of: Any, user: Any) -> None:
+    response = client_of(user).post("/api/uploads/", {"file": "x"}, format="json")
+    assert response.status_code == 415
+    assert findings_of(response)[0]["code"] == "request.media_type"
+
+
+@override_settings(RASPIS_MAX_UPLOAD_BYTES=1000)
+def test_an_oversize_file_is_refused_with_413_and_nothing_is_stored(
+    client_of: Any, user: Any, record: Any
+) -> None:
+    response = upload(client_of(user), "games.jsonl", jsonl(record()))
+    assert response.status_code == 413
+    (finding,) = findings_of(response)
+    assert finding["code"] == "request.too_large" and finding["expected"] == 1000
+    assert Upload.objects.count() == 0
+
+
+def test_a_private_upload_makes_private_games(
+    client_of: Any, user: Any, record: Any, api_client: APIClient, committed: Any
+) -> None:
+    with committed():
+        response = upload(client_of(user), "a.jsonl", jsonl(record()), visibility="private")
+    assert response.json()["visibility"] == "private"
+    assert Game.objects.get().visibility == "private"
+    assert api_client.get("/api/games/").json()["count"] == 0
+
+
+def test_users_list_and_read_only_their_own_uploads(
+    client_of: Any, user: Any, other_user: Any, staff_user: Any, record: Any
+) -> None:
+    mine = upload(client_of(user), "a.jsonl", jsonl(record())).json()
+    assert [u["id"] for u in client_of(user).get("/api/uploads/").json()["results"]] == [mine["id"]]
+    assert client_of(other_user).get("/api/uploads/").json()["results"] == []
+    assert client_of(other_user).get(mine["url"]).status_code == 404
+    assert client_of(staff_user).get(mine["url"]).status_code == 200
+
+
+@override_settings(RASPIS_UPLOAD_BATCH_SIZE=2)
+def test_progress_is_visible_between_batches_and_a_rerun_skips_done_items(
+    client_of: Any, user: Any, record: Any
+) -> None:
+    client = client_of(user)
+    created = upload(client, "a.jsonl", jsonl(record(0), record(1), record(2))).json()
+    assert upload_split(upload_id=created["id"]) == [0, 1]
+    assert upload_process(upload_id=created["id"], batch=0) == 2
+    status = client.get(created["url"]).json()
+    assert (status["status"], status["total"], status["done"]) == ("running", 3, 2)
+    assert upload_process(upload_id=created["id"], batch=0) == 0
+    assert upload_split(upload_id=created["id"]) == [1]
+    assert upload_process(upload_id=created["id"], batch=1) == 1
+    assert client.get(created["url"]).json()["status"] == "done"
+    assert Game.objects.count() == 3
+    assert UploadItem.objects.filter(outcome="pending").count() == 0
+
+
+def test_a_batch_that_fails_as_a_whole_falls_back_to_one_item_at_a_time(
+    client_of: Any, user: Any, record: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replay.services import store
+
+    created = upload(client_of(user), "a.jsonl", jsonl(record(0), record(1))).json()
+    upload_split(upload_id=created["id"])
+    real = store._prepare
+
+    def fussy(index: int, entry: Any, sha: str, rulesets: Any) -> Any:
+        if entry.value["meta"]["external_id"] == record(1)["meta"]["external_id"]:
+            raise RuntimeError("a bug met on this record")
+        return real(index, entry, sha, rulesets)
+
+    monkeypatch.setattr(store, "_prepare", fussy)
+    upload_process(upload_id=created["id"], batch=0)
+    items = list(UploadItem.objects.order_by("index"))
+    assert [i.outcome for i in items] == ["stored", "failed"]
+    assert items[1].findings[0]["code"] == "server.error"
+    status = Upload.objects.get()
+    assert (status.status, status.done, status.failed) == ("done", 2, 1)

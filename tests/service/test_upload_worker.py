@@ -1,0 +1,51 @@
+"""A real Celery worker, through Redis, takes a bulk upload from POST to every game stored."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
+
+from config.celery import app
+from games.models import Game, GameRecord, Upload
+from tests.service.conftest import text_of
+
+pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
+
+
+def wait_done(upload_id: int, seconds: float) -> Upload:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        upload = Upload.objects.defer("data").get(pk=upload_id)
+        if upload.status in ("done", "failed"):
+            return upload
+        time.sleep(0.1)
+    raise AssertionError(f"upload {upload_id} not done after {seconds} s")
+
+
+@override_settings(RASPIS_UPLOAD_BATCH_SIZE=3)
+def test_a_worker_processes_a_bulk_upload_end_to_end(
+    client_of: Any, user: Any, record: Any, illegal_record: Any
+) -> None:
+    records = [record(i) for i in range(4)]
+    for i, extra in enumerate(records[:3]):
+        extra = dict(extra, meta={**extra["meta"], "external_id": f"copy-{i}"}, first_dealer=1)
+        records.append(extra)
+    lines = [text_of(r) for r in records] + ["{broken", text_of(records[0])]
+    data = "\n".join(lines).encode()
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+        response = client_of(user).post(
+            "/api/uploads/",
+            {"file": SimpleUploadedFile("club.jsonl", data)},
+            format="multipart",
+        )
+        assert response.status_code == 202
+        upload = wait_done(response.json()["id"], 60)
+    assert (upload.status, upload.total, upload.done) == ("done", 9, 9)
+    assert (upload.failed, upload.duplicates) == (1, 1)
+    assert Game.objects.count() == GameRecord.objects.count() == 7
+    assert Game.objects.filter(upload=upload).count() == 7
