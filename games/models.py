@@ -150,6 +150,15 @@ class Game(models.Model):
         return f"game {self.pk}"
 
 
+class GameToReview(Game):
+    """A game waiting for a reviewer: the admin's review queue (``game_review_queue``)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "game to review"
+        verbose_name_plural = "review queue"
+
+
 class GameRecord(models.Model):
     """One version of a game's record, stored exactly as received and never modified."""
 

@@ -47,6 +47,16 @@ def game_visible(*, user: User) -> QuerySet[Game]:
     return games.filter(public)
 
 
+REVIEW_STATUSES = (GameStatus.FLAGGED, GameStatus.DISPUTED)
+REVIEW_ORDER = ("created_at", "id")
+
+
+def game_review_queue(*, games: QuerySet[Game] | None = None) -> QuerySet[Game]:
+    """The games a reviewer has to look at (flagged or disputed), the longest waiting first."""
+    games = Game.objects.all() if games is None else games
+    return games.filter(status__in=REVIEW_STATUSES).order_by(*REVIEW_ORDER)
+
+
 def player_find(*, name: str) -> Player | None:
     """The player a name stands for, through aliases; None if no record named them."""
     key = player_key(name)

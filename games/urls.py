@@ -1,6 +1,8 @@
-"""API routes for records, uploads and disputes, mounted under ``/api/``."""
+"""API routes for records, uploads and disputes, mounted under ``/api/``, and the token an
+account's username and password obtain (DRF's ``obtain_auth_token``)."""
 
 from django.urls import URLPattern, URLResolver, path
+from rest_framework.authtoken.views import obtain_auth_token
 
 from games.apis.disputes import DisputeCreateApi, DisputeListApi, DisputeResolveApi
 from games.apis.games import (
@@ -15,6 +17,7 @@ from games.apis.rulesets import RulesetsApi
 from games.apis.uploads import UploadDetailApi, UploadsApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("auth/token/", obtain_auth_token, name="auth-token"),
     path("verify/", VerifyApi.as_view(), name="verify"),
     path("games/", GamesApi.as_view(), name="games"),
     path("games/export.jsonl", GameExportApi.as_view(), name="game-export"),

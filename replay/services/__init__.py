@@ -9,6 +9,7 @@ from replay.services.records import (
     record_check,
     record_read,
     ruleset_create,
+    ruleset_findings,
     ruleset_presets,
 )
 from replay.services.reverify import ReverifySummary, games_reverify, games_to_reverify
@@ -33,6 +34,7 @@ __all__ = [
     "record_read",
     "records_store",
     "ruleset_create",
+    "ruleset_findings",
     "ruleset_presets",
     "stored_rulesets",
     "upload_create",

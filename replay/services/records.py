@@ -87,6 +87,18 @@ def ruleset_presets() -> list[dict[str, Any]]:
     return [{"name": name, **preset_ruleset(name).to_dict()} for name in PRESETS]
 
 
+def ruleset_findings(*, preset: Any, options: Any) -> list[dict[str, Any]]:
+    """What the engine refuses in a ruleset to store, located in it; [] when it is good."""
+    _, findings = resolve_ruleset({"preset": preset, "options": options})
+    rows = [finding_dict(f) for f in findings]
+    for row in rows:
+        # The engine locates the problem inside a record's "ruleset"; here the ruleset is
+        # the whole object.
+        if row["path"] and row["path"].startswith("/ruleset"):
+            row["path"] = row["path"][len("/ruleset") :]
+    return rows
+
+
 @transaction.atomic
 def ruleset_create(*, name: str, preset: str, options: dict[str, Any], by: User) -> StoredRuleset:
     """Save a named ruleset after the engine accepts it; its findings say what is wrong."""
@@ -95,15 +107,9 @@ def ruleset_create(*, name: str, preset: str, options: dict[str, Any], by: User)
         raise Rejected.one(f"{name!r} is the name of a preset", path="/name", actual=name)
     if StoredRuleset.objects.filter(name=name).exists():
         raise Rejected.one(f"a ruleset named {name!r} exists already", path="/name", actual=name)
-    _, findings = resolve_ruleset({"preset": preset, "options": options})
+    findings = ruleset_findings(preset=preset, options=options)
     if findings:
-        rows = [finding_dict(f) for f in findings]
-        for row in rows:
-            # The engine locates the problem inside a record's "ruleset"; here the request
-            # body is the ruleset itself.
-            if row["path"] and row["path"].startswith("/ruleset"):
-                row["path"] = row["path"][len("/ruleset") :]
-        raise Rejected(rows)
+        raise Rejected(findings)
     try:
         with transaction.atomic():
             return StoredRuleset.objects.create(

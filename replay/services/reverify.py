@@ -90,7 +90,7 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
         )
         ready.index = len(prepared)
         prepared.append(ready)
-    previous = reports_retire([r.game_id for r in prepared])
+    previous = reports_retire([r.game_id for r in prepared], records=False)
     reports_write(prepared)
     changes = verdict_changes_record(previous, prepared, VerdictChange.Reason.REVERIFY)
     for ready in prepared:

@@ -315,8 +315,9 @@ def _games_replace(current: list[Prepared]) -> None:
     verdict_changes_record(previous, current, VerdictChange.Reason.REPLACED)
 
 
-def reports_retire(game_ids: Sequence[int]) -> dict[int, tuple[str, str]]:
-    """Mark the games' current record and report as history and drop their derived rows.
+def reports_retire(game_ids: Sequence[int], *, records: bool = True) -> dict[int, tuple[str, str]]:
+    """Mark the games' current report (and record, unless ``records`` is false: a
+    re-verification keeps it) as history and drop their derived rows.
 
     Returns each game's previous verdict and engine version.
     """
@@ -326,7 +327,8 @@ def reports_retire(game_ids: Sequence[int]) -> dict[int, tuple[str, str]]:
             game_id__in=game_ids, current=True
         ).values_list("game_id", "verdict", "engine_version")
     }
-    GameRecord.objects.filter(game_id__in=game_ids, current=True).update(current=False)
+    if records:
+        GameRecord.objects.filter(game_id__in=game_ids, current=True).update(current=False)
     ReportRow.objects.filter(game_id__in=game_ids, current=True).update(current=False)
     GameSeat.objects.filter(game_id__in=game_ids).delete()
     SeatDeal.objects.filter(game_id__in=game_ids).delete()

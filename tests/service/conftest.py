@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from rest_framework.test import APIClient
 
 from config.celery import app
 from replay.engine.simulate import simulate_game
+from replay.services import game_store
 
 Record = dict[str, Any]
 SEED = 20261129
@@ -55,6 +57,13 @@ def text_of(record: Record) -> str:
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hasher(settings: Any) -> None:
+    """The production hasher spends half a second on each of the users a test makes; tests
+    need no strong hash."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_throttle() -> Iterator[None]:
     """Throttle counters live in the cache, which outlives each test's database."""
     cache.clear()
@@ -73,6 +82,20 @@ def client_of() -> Callable[[Any], APIClient]:
 
 
 @pytest.fixture
+def reviewer(django_user_model: Any) -> Any:
+    """Staff with every permission: the admin's reviewer."""
+    return django_user_model.objects.create_superuser(username="gleb", password=None)
+
+
+@pytest.fixture
+def admin_web(reviewer: Any) -> Client:
+    """A browser signed in to the admin as ``reviewer``."""
+    client = Client()
+    client.force_login(reviewer)
+    return client
+
+
+@pytest.fixture
 def committed(
     django_capture_on_commit_callbacks: Callable[..., AbstractContextManager[Any]],
 ) -> Iterator[Callable[[], AbstractContextManager[Any]]]:
@@ -84,6 +107,13 @@ def committed(
         yield lambda: django_capture_on_commit_callbacks(execute=True)
     finally:
         app.conf.task_always_eager = eager
+
+
+def store_game(record: Record, by: Any, visibility: str = "public") -> int:
+    """Store a record through the service the API uses; the id of its game."""
+    outcome = game_store(text=text_of(record), value=record, uploaded_by=by, visibility=visibility)
+    assert outcome.game_id is not None, outcome.findings
+    return outcome.game_id
 
 
 def post_record(client: APIClient, record: Record | str | bytes, **params: str) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.models import Game, StoredRuleset
+from games.models import Game, GameRecord, StoredRuleset
 from replay.models import Report, VerdictChange
 from tests.service.conftest import post_record
 
@@ -73,3 +73,14 @@ def test_a_changed_stored_ruleset_changes_the_verdict(
 def test_a_bad_date_is_refused() -> None:
     with pytest.raises(CommandError, match="not an ISO 8601 date"):
         reverify("--since", "yesterday")
+
+
+def test_reverifying_keeps_the_record_current_and_readable(
+    client_of: Any, user: Any, record: Any
+) -> None:
+    client = client_of(user)
+    game_id = post_record(client, record()).json()["game"]["id"]
+    reverify("--all")
+    assert GameRecord.objects.filter(game_id=game_id, current=True).count() == 1
+    assert client.get(f"/api/games/{game_id}/record/").status_code == 200
+    assert client.get(f"/api/games/{game_id}/replay/", {"deal": 1}).status_code == 200

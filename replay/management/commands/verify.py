@@ -1,4 +1,5 @@
-"""``manage.py verify [--json] PATH...``: the engine's ``verify`` inside the project."""
+"""``manage.py verify [--json] PATH...``: the engine's ``verify`` inside the project, which
+also knows the rulesets stored in the service (a record may name one as its ``ruleset``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from replay.engine.cli import UsageError, add_verify_arguments, run_verify
+from replay.services import stored_rulesets
 
 
 class Command(BaseCommand):
@@ -18,7 +20,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            status = run_verify(options["paths"], options["json"], self.stdout)
+            status = run_verify(
+                options["paths"], options["json"], self.stdout, stored_rulesets=stored_rulesets()
+            )
         except UsageError as exc:
             raise CommandError(str(exc), returncode=2) from exc
         if status:

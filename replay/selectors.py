@@ -1,0 +1,279 @@
+"""Reads that need both the engine and the database: what a reviewer sees of one game.
+
+``game_review`` puts side by side what the stored record claims (``taken``, ``scores``,
+``running``, ``totals``) and what the current report recomputed, and lays out every trick
+with the seat of each play and the trick's winner, so that a finding's deal/trick/play
+location (FORMAT.md) points at a visible play.
+
+The findings and recomputed results are the stored report's, the evidence the game was
+judged by. Seats and winners of the plays come from replaying the record now: the stored
+report does not keep them, and a play belongs to the seat the trick winners make it (the
+leader is the previous trick's winner, RULES §4), exactly as ``replay.engine.state_at``
+places it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from games.models import Game
+from replay.engine import ENGINE_VERSION
+from replay.engine import verify as engine_verify
+from replay.engine.cards import PLAY_CODES, play_name
+from replay.models import Finding, Report
+from replay.services.records import game_record_text
+from replay.services.store import stored_rulesets
+
+Location = tuple[int | None, int | None, int | None]  #: deal, trick, play
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One value of the sheet: what the record claims beside what the replay computed.
+
+    ``claimed`` is None where the record claims nothing (a sheet without ``scores``).
+    """
+
+    claimed: Any
+    recomputed: Any
+    differs: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat in one deal: its bid and the three claims a score sheet makes."""
+
+    seat: int
+    player: str
+    bid: Any
+    taken: Claim
+    score: Claim
+    running: Claim
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    number: int
+    seat: int
+    player: str
+    play: str  #: compact notation (FORMAT.md "Plays"), or the entry as written if unreadable
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    number: int
+    leader: int
+    leader_player: str
+    plays: list[PlayView]
+    winner: int | None  #: None for an empty trick, which has no winner
+    winner_player: str | None
+    findings: list[Finding] = field(default_factory=list)  #: about the trick, not one play
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    number: int
+    kind: str
+    cards: int
+    dealer: Claim
+    dealer_player: str
+    trump: str | None
+    seats: list[SeatResult]
+    tricks: list[TrickView]  #: empty when the deal is audited from the sheet
+    findings: list[Finding]  #: every finding located in this deal
+    notes: list[Finding]  #: those not shown at one of ``tricks`` or their plays
+    differs: bool  #: a claim of this deal differs from the replay
+
+    @property
+    def offending(self) -> bool:
+        return bool(self.findings)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    game: Game
+    players: list[str]
+    report: Report | None
+    findings: list[Finding]
+    deals: list[DealView]
+    totals: list[tuple[str, Claim]]
+    outdated: bool  #: the stored report was made by another engine version
+    engine_version: str = ENGINE_VERSION
+
+
+def game_review(*, game: Game) -> GameReview:
+    """Everything the review page shows of a game, from its current record and report."""
+    report = Report.objects.filter(game=game, current=True).first()
+    findings = list(Finding.objects.filter(game=game, report__current=True).order_by("pk"))
+    try:
+        record = json.loads(game_record_text(game=game).lstrip("\ufeff \t\r\n"))
+    except (ValueError, RecursionError):
+        record = None
+    if not isinstance(record, dict):
+        record = {}
+    players = [p if isinstance(p, str) else str(p) for p in _list(record.get("players"))]
+    data = report.as_dict() if report is not None else {}
+    deals = _deals(record, players, data, findings)
+    totals = [
+        (name, _claim(_at(record.get("totals"), seat), _at(data.get("totals"), seat)))
+        for seat, name in enumerate(players)
+    ]
+    outdated = report is not None and report.engine_version != ENGINE_VERSION
+    return GameReview(game, players, report, findings, deals, totals, outdated)
+
+
+def _deals(
+    record: dict[str, Any], players: list[str], data: dict[str, Any], findings: list[Finding]
+) -> list[DealView]:
+    recomputed = _list(data.get("deals"))
+    if not recomputed:
+        return []  # a malformed record: nothing was replayed
+    by_deal: dict[int | None, list[Finding]] = defaultdict(list)
+    for finding in findings:
+        by_deal[finding.deal].append(finding)
+    replayed = _trick_winners(record)
+    if replayed is None:
+        return []  # the record no longer replays (a stored ruleset it names changed)
+    winners, first_leader_is_dealer = replayed
+    claimed_deals = _list(record.get("deals"))
+    n = len(players)
+    views = []
+    for index, result in enumerate(recomputed):
+        number = result["number"]
+        claimed = claimed_deals[index] if index < len(claimed_deals) else {}
+        if not isinstance(claimed, dict):
+            claimed = {}
+        seats = [
+            SeatResult(
+                seat,
+                name,
+                _at(result.get("bids"), seat),
+                _claim(_at(claimed.get("taken"), seat), _at(result.get("taken"), seat)),
+                _claim(_at(claimed.get("scores"), seat), _at(result.get("scores"), seat)),
+                _claim(_at(claimed.get("running"), seat), _at(result.get("running"), seat)),
+            )
+            for seat, name in enumerate(players)
+        ]
+        dealer = result["dealer"]
+        first = dealer if first_leader_is_dealer else (dealer + 1) % n
+        located = by_deal.get(number, [])
+        tricks = _tricks(
+            number, _list(claimed.get("tricks")), players, first, winners.get(number, []), located
+        )
+        shown = {id(f) for t in tricks for f in t.findings} | {
+            id(f) for t in tricks for p in t.plays for f in p.findings
+        }
+        dealer_claim = _claim(claimed.get("dealer"), dealer)
+        views.append(
+            DealView(
+                number=number,
+                kind=str(claimed.get("kind", "regular")),
+                cards=claimed.get("cards", 0),
+                dealer=dealer_claim,
+                dealer_player=players[dealer] if 0 <= dealer < n else str(dealer),
+                trump=result.get("trump"),
+                seats=seats,
+                tricks=tricks,
+                findings=located,
+                notes=[f for f in located if id(f) not in shown],
+                differs=dealer_claim.differs
+                or any(s.taken.differs or s.score.differs or s.running.differs for s in seats),
+            )
+        )
+    return views
+
+
+def _trick_winners(record: dict[str, Any]) -> tuple[dict[int, list[int]], bool] | None:
+    """Each deal's trick winners by deal number, and whether the dealer leads the first
+    trick; None when the record cannot be replayed now."""
+    report = engine_verify(record, stored_rulesets())
+    if report.ruleset is None or not report.deals:
+        return None
+    winners = {deal.number: deal.trick_winners for deal in report.deals}
+    return winners, report.ruleset.first_leader_is_dealer
+
+
+def _tricks(
+    deal: int,
+    tricks: list[Any],
+    players: list[str],
+    leader: int,
+    winners: Sequence[int],
+    findings: list[Finding],
+) -> list[TrickView]:
+    n = len(players)
+    at: dict[Location, list[Finding]] = defaultdict(list)
+    for finding in findings:
+        at[(finding.deal, finding.trick, finding.play)].append(finding)
+    views = []
+    won = iter(winners)
+    for t, trick in enumerate(tricks, 1):
+        plays = _list(trick.get("plays") if isinstance(trick, dict) else trick)
+        # An empty trick has no winner and keeps its leader, as the replay has it.
+        winner = next(won, None) if plays else None
+        seats = [(leader + k) % n for k in range(len(plays))]
+        views.append(
+            TrickView(
+                number=t,
+                leader=leader,
+                leader_player=players[leader],
+                plays=[
+                    PlayView(k, seat, players[seat], _play_text(value), at.get((deal, t, k), []))
+                    for k, (seat, value) in enumerate(zip(seats, plays, strict=True), 1)
+                ],
+                winner=winner,
+                winner_player=None if winner is None else players[winner],
+                findings=at.get((deal, t, None), []),
+            )
+        )
+        if winner is not None:
+            leader = winner
+    return views
+
+
+_SUFFIXES = {"high": "+", "low": "-", "plain": "=", "lead_highest": "+", "lead_lowest": "-"}
+
+
+def _play_text(value: Any) -> str:
+    """A play in the compact notation, whether the record wrote it compact or as an object."""
+    if isinstance(value, dict):
+        card, joker, suit = value.get("card"), value.get("joker"), value.get("suit")
+        text = str(card)
+        if joker in _SUFFIXES:
+            text += _SUFFIXES[joker]
+            if str(joker).startswith("lead_"):
+                text += "*" if suit in ("trump", "*") else str(suit)
+        elif joker is not None:
+            return json.dumps(value, ensure_ascii=False)
+        value = text
+    if isinstance(value, str):
+        code = PLAY_CODES.get(value.strip().upper())
+        return play_name(code) if code is not None else value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _claim(claimed: Any, recomputed: Any) -> Claim:
+    differs = claimed is not None and recomputed is not None and not _same(claimed, recomputed)
+    return Claim(claimed, recomputed, differs)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as numbers where both are numbers: a sheet's ``7.50`` is the replay's ``7.5``."""
+    try:
+        return Decimal(str(a)) == Decimal(str(b))
+    except InvalidOperation:
+        return bool(a == b)
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _at(values: Any, index: int) -> Any:
+    return values[index] if isinstance(values, list) and 0 <= index < len(values) else None
