@@ -22,6 +22,7 @@ from config.env import (
     env_secret_key,
     env_str,
 )
+from stats.beat import BEAT_SCHEDULE as STATS_BEAT_SCHEDULE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -210,6 +211,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     )
 }
 CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = STATS_BEAT_SCHEDULE  # periodic jobs: stats/beat.py
 
 # --- Logging ----------------------------------------------------------------------------------
 

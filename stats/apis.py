@@ -1,0 +1,550 @@
+"""Read-only API of players, statistics, ratings and leaderboards, mounted under ``/api/``.
+
+Every answer comes from precomputed rows (``stats.selectors``): one or two queries. Each
+carries an ``ETag`` (and ``Last-Modified`` where the rows have a time) and ``Cache-Control:
+no-cache``, so clients revalidate with ``If-None-Match`` / ``If-Modified-Since`` and get a
+304 without a body when nothing changed. The figures are built as plain data by the
+selectors (the statistics without a range are even stored rendered), which is what the hot
+path can afford; the output serializers describe that shape for the OpenAPI schema, and the
+tests check the answers against them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.http import http_date, parse_etags, parse_http_date_safe
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.models import Player
+from stats import selectors
+from stats.selectors import Freshness
+
+NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag or date still holds")
+FINDINGS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"findings": [...]}')
+MONTH = r"^\d{4}-(0[1-9]|1[0-2])$"
+
+
+def not_modified(request: Request, fresh: Freshness) -> bool:
+    """RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since when both are sent."""
+    if_none_match = request.headers.get("If-None-Match")
+    if if_none_match is not None:
+        tags = parse_etags(if_none_match)
+        return "*" in tags or fresh.etag in tags or f"W/{fresh.etag}" in tags
+    since = request.headers.get("If-Modified-Since")
+    if since and fresh.last_modified is not None:
+        when = parse_http_date_safe(since)
+        return when is not None and int(fresh.last_modified.timestamp()) <= when
+    return False
+
+
+def answer(request: Request, fresh: Freshness, build: Any) -> Response:
+    """304 when the client's copy is fresh, else ``build()`` with validators attached."""
+    response = Response(status=304) if not_modified(request, fresh) else Response(build())
+    response["ETag"] = fresh.etag
+    if fresh.last_modified is not None:
+        response["Last-Modified"] = http_date(fresh.last_modified.timestamp())
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def answer_json(request: Request, fresh: Freshness, body: str) -> HttpResponse:
+    """``answer`` for a body stored already rendered: JSON whatever the client accepts."""
+    if not_modified(request, fresh):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = fresh.etag
+    if fresh.last_modified is not None:
+        response["Last-Modified"] = http_date(fresh.last_modified.timestamp())
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+# -- shapes --------------------------------------------------------------------------------
+
+
+class PlayerRefSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+
+
+class RatingSerializer(serializers.Serializer[Any]):
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField(help_text="μ − 3σ")
+    games = serializers.IntegerField()
+    last_played = serializers.DateTimeField()
+
+
+class PercentilesSerializer(serializers.Serializer[Any]):
+    """Percentile among players past the games gate, per figure; absent below the gate."""
+
+    win_rate = serializers.FloatField(required=False)
+    average_total = serializers.FloatField(required=False)
+    exact_rate = serializers.FloatField(required=False)
+    points_per_deal = serializers.FloatField(required=False)
+    rating = serializers.FloatField(required=False)
+
+
+class PlaceSerializer(serializers.Serializer[Any]):
+    place = serializers.IntegerField()
+    games = serializers.IntegerField()
+
+
+class SettlementSerializer(serializers.Serializer[Any]):
+    games = serializers.IntegerField(help_text="games with meta.point_value")
+    balance = serializers.FloatField(help_text="won (+) or paid (−), in money")
+
+
+class TriedMadeSerializer(serializers.Serializer[Any]):
+    tried = serializers.IntegerField()
+    made = serializers.IntegerField()
+
+
+class HookSerializer(serializers.Serializer[Any]):
+    deals = serializers.IntegerField(help_text="deals bid last under the hook rule")
+    made = serializers.IntegerField()
+
+
+class DifferenceSerializer(serializers.Serializer[Any]):
+    difference = serializers.IntegerField(help_text="bid − taken")
+    deals = serializers.IntegerField()
+
+
+class ByCardsSerializer(serializers.Serializer[Any]):
+    cards = serializers.IntegerField()
+    deals = serializers.IntegerField()
+    exact = serializers.IntegerField()
+    exact_rate = serializers.FloatField(allow_null=True)
+
+
+class ByKindSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField()
+    deals = serializers.IntegerField()
+    exact = serializers.IntegerField()
+    exact_rate = serializers.FloatField(allow_null=True)
+
+
+class BiddingSerializer(serializers.Serializer[Any]):
+    deals = serializers.IntegerField(help_text="deals with bids")
+    exact = serializers.IntegerField()
+    over = serializers.IntegerField()
+    under = serializers.IntegerField()
+    exact_rate = serializers.FloatField(allow_null=True)
+    over_rate = serializers.FloatField(allow_null=True)
+    under_rate = serializers.FloatField(allow_null=True)
+    passes = TriedMadeSerializer()
+    blind = TriedMadeSerializer(help_text="blind bids outside dark deals")
+    hook = HookSerializer()
+    difference = DifferenceSerializer(many=True)
+    by_cards = ByCardsSerializer(many=True)
+    by_kind = ByKindSerializer(many=True)
+
+
+class KindPointsSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField()
+    deals = serializers.IntegerField()
+    points = serializers.FloatField()
+    per_deal = serializers.FloatField(allow_null=True)
+
+
+class PointsSerializer(serializers.Serializer[Any]):
+    deals = serializers.IntegerField()
+    points = serializers.FloatField()
+    per_deal = serializers.FloatField(allow_null=True)
+    from_made_bids = serializers.FloatField()
+    made_bids_share = serializers.FloatField(
+        allow_null=True, help_text="points of made bids / all points won (positive scores)"
+    )
+    by_kind = KindPointsSerializer(many=True)
+
+
+class DeclarationsSerializer(serializers.Serializer[Any]):
+    high = serializers.IntegerField()
+    low = serializers.IntegerField()
+    plain = serializers.IntegerField()
+    lead_highest = serializers.IntegerField()
+    lead_lowest = serializers.IntegerField()
+    other = serializers.IntegerField()
+
+
+class JokersSerializer(serializers.Serializer[Any]):
+    deals_held = serializers.IntegerField()
+    held = serializers.IntegerField()
+    declarations = DeclarationsSerializer()
+    demands = serializers.IntegerField()
+    tricks_won = serializers.IntegerField()
+
+
+class FindingCountSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField()
+    count = serializers.IntegerField()
+    per_game = serializers.FloatField(allow_null=True)
+
+
+class MonthSerializer(serializers.Serializer[Any]):
+    month = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    average_total = serializers.FloatField(allow_null=True)
+    exact_rate = serializers.FloatField(allow_null=True)
+    points_per_deal = serializers.FloatField(allow_null=True)
+
+
+class RulesetSummarySerializer(serializers.Serializer[Any]):
+    ruleset = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    average_total = serializers.FloatField(allow_null=True)
+    best_total = serializers.FloatField(allow_null=True)
+    rating = RatingSerializer(allow_null=True)
+    percentiles = PercentilesSerializer()
+
+
+class RatingEntrySerializer(serializers.Serializer[Any]):
+    game = serializers.IntegerField()
+    played_at = serializers.DateTimeField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class VersusSideSerializer(serializers.Serializer[Any]):
+    games = serializers.IntegerField(help_text="games at one table")
+    ahead = serializers.IntegerField(help_text="games the player finished above")
+    behind = serializers.IntegerField()
+    ties = serializers.IntegerField()
+    ahead_rate = serializers.FloatField(allow_null=True)
+    difference = serializers.FloatField(help_text="Σ (player's total − opponent's)")
+    average_difference = serializers.FloatField(allow_null=True)
+
+
+class VersusRulesetSerializer(VersusSideSerializer):
+    ruleset = serializers.CharField()
+
+
+class GatesSerializer(serializers.Serializer[Any]):
+    min_games = serializers.IntegerField()
+    max_sigma = serializers.FloatField()
+    active_days = serializers.IntegerField()
+
+
+class LeaderboardEntrySerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    player = PlayerRefSerializer()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+    games = serializers.IntegerField()
+    last_played = serializers.DateTimeField()
+
+
+# -- players -------------------------------------------------------------------------------
+
+
+class PlayerListApi(APIView):
+    """Players with at least one counted game, by name."""
+
+    permission_classes = (AllowAny,)
+
+    class Pagination(PageNumberPagination):
+        page_size_query_param = "page_size"
+        max_page_size = 500
+
+    class InputSerializer(serializers.Serializer[Any]):
+        search = serializers.CharField(required=False, allow_blank=True, default="")
+
+    @extend_schema_serializer(component_name="PlayerListItem")
+    class OutputSerializer(serializers.Serializer[Any]):
+        id = serializers.IntegerField(source="player_id")
+        name = serializers.CharField(source="player.name")
+        games = serializers.IntegerField()
+        wins = serializers.IntegerField()
+
+    @extend_schema(
+        parameters=[InputSerializer],
+        responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED},
+        summary="List players",
+        description="Players known to the statistics (a counted public game), searched by "
+        "a part of their name.",
+    )
+    def get(self, request: Request) -> Response:
+        search = validated(self.InputSerializer, request.query_params)["search"]
+        paginator = self.Pagination()
+        rows = paginator.paginate_queryset(selectors.player_list(search=search), request, self)
+        assert rows is not None and paginator.page is not None
+        fresh = selectors.player_list_freshness(
+            rows, count=paginator.page.paginator.count, key=request.get_full_path()
+        )
+        response = answer(
+            request,
+            fresh,
+            lambda: (
+                paginator.get_paginated_response(self.OutputSerializer(rows, many=True).data).data
+            ),
+        )
+        return response
+
+
+class PlayerDetailApi(APIView):
+    """A player: overall results, and per ruleset key results and rating (two queries)."""
+
+    permission_classes = (AllowAny,)
+
+    @extend_schema_serializer(component_name="PlayerDetail")
+    class OutputSerializer(serializers.Serializer[Any]):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+        merged_into = serializers.IntegerField(allow_null=True)
+        games = serializers.IntegerField()
+        wins = serializers.IntegerField()
+        win_rate = serializers.FloatField(allow_null=True)
+        average_total = serializers.FloatField(allow_null=True)
+        best_total = serializers.FloatField(allow_null=True)
+        percentiles = PercentilesSerializer()
+        rulesets = RulesetSummarySerializer(many=True)
+
+    @extend_schema(
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, 404: FINDINGS},
+        summary="Read a player",
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        detail = selectors.player_detail(player_id=player_id)
+        if detail is None:
+            raise NotFound(f"no player {player_id} with counted games")
+        return answer(
+            request,
+            detail.fresh,
+            lambda: selectors.player_detail_data(player_id=player_id, detail=detail),
+        )
+
+
+class PlayerStatsApi(APIView):
+    """A player's statistics, overall or in one ruleset key, all time or a range of months."""
+
+    permission_classes = (AllowAny,)
+
+    class InputSerializer(serializers.Serializer[Any]):
+        ruleset = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=100,
+            help_text="a preset or stored ruleset name; empty for all",
+        )
+        since = serializers.RegexField(
+            MONTH, required=False, allow_blank=True, default="", help_text="first month, YYYY-MM"
+        )
+        until = serializers.RegexField(
+            MONTH, required=False, allow_blank=True, default="", help_text="last month, YYYY-MM"
+        )
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if attrs["since"] and attrs["until"] and attrs["since"] > attrs["until"]:
+                raise ValidationError({"until": "until is before since"})
+            return attrs
+
+    @extend_schema_serializer(component_name="PlayerStats")
+    class OutputSerializer(serializers.Serializer[Any]):
+        player = serializers.IntegerField()
+        ruleset = serializers.CharField(allow_null=True)
+        since = serializers.CharField(allow_null=True)
+        until = serializers.CharField(allow_null=True)
+        games = serializers.IntegerField()
+        wins = serializers.IntegerField(help_text="shared wins included")
+        shared_wins = serializers.IntegerField()
+        win_rate = serializers.FloatField(allow_null=True)
+        places = PlaceSerializer(many=True)
+        average_total = serializers.FloatField(allow_null=True)
+        best_total = serializers.FloatField(allow_null=True)
+        settlement = SettlementSerializer()
+        bidding = BiddingSerializer()
+        points = PointsSerializer()
+        jokers = JokersSerializer()
+        findings = FindingCountSerializer(many=True, help_text="at this player's seat")
+        percentiles = PercentilesSerializer(help_text="all time only")
+        months = MonthSerializer(many=True, help_text="the trend, month by month")
+
+    @extend_schema(
+        parameters=[InputSerializer],
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
+        summary="Read a player's statistics",
+    )
+    def get(self, request: Request, player_id: int) -> HttpResponse:
+        params = validated(self.InputSerializer, request.query_params)
+        if not params["since"] and not params["until"]:
+            cached = selectors.player_stats_body(player_id=player_id, ruleset=params["ruleset"])
+            if cached is not None:
+                return answer_json(request, cached.fresh, cached.body)
+        found = selectors.player_stat_rows(player_id=player_id, **params)
+        if not found.rows and not selectors.player_known(player_id=player_id):
+            raise NotFound(f"no player {player_id} with counted games")
+        return answer(
+            request,
+            found.fresh,
+            lambda: selectors.player_stats_data(player_id=player_id, rows=found.rows, **params),
+        )
+
+
+class PlayerRatingsApi(APIView):
+    """A player's ratings per ruleset key, each with its history game by game."""
+
+    permission_classes = (AllowAny,)
+
+    class InputSerializer(serializers.Serializer[Any]):
+        ruleset = serializers.CharField(required=False, allow_blank=True, default="")
+
+    @extend_schema_serializer(component_name="PlayerRating")
+    class OutputSerializer(RatingSerializer):
+        ruleset = serializers.CharField()
+        history = RatingEntrySerializer(many=True)
+
+    @extend_schema(
+        parameters=[InputSerializer],
+        responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, 404: FINDINGS},
+        summary="Read a player's ratings",
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        ruleset = validated(self.InputSerializer, request.query_params)["ruleset"]
+        ratings = selectors.player_rating_rows(player_id=player_id, ruleset=ruleset)
+        if not ratings and not selectors.player_known(player_id=player_id):
+            raise NotFound(f"no player {player_id} with counted games")
+        fresh = selectors.freshness(
+            (player_id, ruleset, [(r["pk"], r["version"]) for r in ratings]),
+            (r["updated_at"] for r in ratings),
+        )
+        return answer(
+            request,
+            fresh,
+            lambda: selectors.player_ratings_data(player_id=player_id, ratings=ratings),
+        )
+
+
+class PlayerVersusApi(APIView):
+    """Two players' games at one table, seen from the first player's side."""
+
+    permission_classes = (AllowAny,)
+
+    @extend_schema_serializer(component_name="PlayerVersus")
+    class OutputSerializer(VersusSideSerializer):
+        player = PlayerRefSerializer()
+        opponent = PlayerRefSerializer()
+        by_ruleset = VersusRulesetSerializer(many=True)
+
+    @extend_schema(
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
+        summary="Compare two players head to head",
+    )
+    def get(self, request: Request, player_id: int, opponent_id: int) -> Response:
+        if player_id == opponent_id:
+            raise ValidationError({"opponent_id": "a player is not their own opponent"})
+        rows = selectors.versus_rows(a=player_id, b=opponent_id)
+        if not rows and not all(
+            selectors.player_known(player_id=p) for p in (player_id, opponent_id)
+        ):
+            raise NotFound("both players need counted games")
+        fresh = selectors.freshness(
+            (player_id, opponent_id, [(r["pk"], r["version"]) for r in rows]),
+            (r["updated_at"] for r in rows),
+        )
+        return answer(
+            request, fresh, lambda: selectors.versus_data(a=player_id, b=opponent_id, rows=rows)
+        )
+
+
+class LeaderboardApi(APIView):
+    """A ruleset key's leaderboard by rating ordinal, past the gates; or a day's snapshot."""
+
+    permission_classes = (AllowAny,)
+
+    class InputSerializer(serializers.Serializer[Any]):
+        date = serializers.DateField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="a day's stored snapshot instead of the live ranking",
+        )
+        limit = serializers.IntegerField(required=False, min_value=1, max_value=1000, default=100)
+
+    @extend_schema_serializer(component_name="Leaderboard")
+    class OutputSerializer(serializers.Serializer[Any]):
+        ruleset = serializers.CharField()
+        date = serializers.DateField(allow_null=True, help_text="null: live")
+        gates = GatesSerializer()
+        entries = LeaderboardEntrySerializer(many=True)
+
+    @extend_schema(
+        parameters=[InputSerializer],
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
+        summary="Read a leaderboard",
+    )
+    def get(self, request: Request, ruleset: str) -> Response:
+        params = validated(self.InputSerializer, request.query_params)
+        date: dt.date | None = params["date"]
+        if date is not None:
+            snapshot = selectors.leaderboard_snapshot(ruleset=ruleset, date=date)
+            if snapshot is None:
+                raise NotFound(f"no {ruleset} leaderboard stored for {date}")
+            data = {
+                "ruleset": ruleset,
+                "date": date,
+                "gates": snapshot.gates,
+                "entries": snapshot.entries[: params["limit"]],
+            }
+            fresh = selectors.freshness((snapshot.pk, params["limit"]), [snapshot.created_at])
+            return answer(request, fresh, lambda: data)
+        gates = selectors.leaderboard_gates()
+        entries = selectors.leaderboard_rows(ruleset=ruleset, gates=gates, limit=params["limit"])
+        data = {"ruleset": ruleset, "date": None, "gates": gates.as_dict(), "entries": entries}
+        return answer(request, selectors.freshness((data,), ()), lambda: data)
+
+
+class BenchRowApi(APIView):
+    """The baseline of ``bench/stats.py``: one row by primary key, nothing else.
+
+    Routed only with DEBUG or ``RASPIS_BENCH`` set, and kept out of the schema.
+    """
+
+    permission_classes = (AllowAny,)
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request, row_id: int) -> Response:
+        row = Player.objects.filter(pk=row_id).values("id", "name").first()
+        if row is None:
+            raise NotFound(f"no row {row_id}")
+        return Response(self.OutputSerializer(row).data)
+
+
+__all__ = [
+    "BenchRowApi",
+    "LeaderboardApi",
+    "PlayerDetailApi",
+    "PlayerListApi",
+    "PlayerRatingsApi",
+    "PlayerStatsApi",
+    "PlayerVersusApi",
+]

@@ -1,0 +1,618 @@
+"""Reads of statistics, ratings and leaderboards, served from the precomputed rows.
+
+Each read is one query (two where it says so) that returns the rows it needs, plus a
+``Freshness`` (an ETag and a Last-Modified date built from the rows' ``version`` and
+``updated_at``) so that the API can answer 304 before deriving anything. Rates and averages
+are derived here from the summed counters (``stats.contributions`` names them); a rate with
+nothing to count is ``None``. Only counted public games are in the rows, so nothing here
+needs to know about visibility.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from stats.contributions import SCALE, add
+from stats.models import ALL, STAT_COLUMNS, HeadToHead, LeaderboardSnapshot, PlayerStat, Rating
+
+#: Part of every ETag: change it when the shape or the derivation of an answer changes.
+FIGURES_VERSION = "1"
+KINDS = ("regular", "no_trump", "dark", "misere", "golden", "forehead")
+DECLARATIONS = ("high", "low", "plain", "lead_highest", "lead_lowest", "other")
+
+
+@dataclass(frozen=True, slots=True)
+class Freshness:
+    etag: str
+    last_modified: dt.datetime | None
+
+
+def freshness(parts: Iterable[Any], stamps: Iterable[dt.datetime | None]) -> Freshness:
+    """A strong ETag from ``parts`` (row ids and versions, parameters) and the latest stamp."""
+    digest = hashlib.blake2b(repr((FIGURES_VERSION, *parts)).encode(), digest_size=12)
+    latest = max((s for s in stamps if s is not None), default=None)
+    return Freshness(f'"{digest.hexdigest()}"', latest)
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _points(value: int) -> int | float:
+    """Points kept in 1/SCALE units, as a JSON number: 5, or 7.5."""
+    whole, rest = divmod(value, SCALE)
+    return whole if not rest else value / SCALE
+
+
+def _average(points: int, count: int) -> float | None:
+    return round(points / SCALE / count, 4) if count else None
+
+
+def _number(value: Decimal | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _keyed(counters: Mapping[str, int], prefix: str) -> dict[str, dict[str, int]]:
+    """``{"cards:3:bids": 4}`` → ``{"3": {"bids": 4}}`` for one prefix."""
+    out: dict[str, dict[str, int]] = {}
+    for name, value in counters.items():
+        if name.startswith(prefix):
+            key, _, field = name[len(prefix) :].rpartition(":")
+            out.setdefault(key, {})[field] = value
+    return out
+
+
+def stats_figures(counters: Mapping[str, int], best_total: Decimal | None) -> dict[str, Any]:
+    """Every figure of a player's statistics from summed counters."""
+    c = counters.get
+    games = c("games", 0)
+    bids = c("bids", 0)
+    deals = c("deals", 0)
+    kinds = _keyed(counters, "kind:")
+    cards = _keyed(counters, "cards:")
+    places = sorted(
+        (int(name[6:]), value) for name, value in counters.items() if name.startswith("place:")
+    )
+    diffs = sorted(
+        (int(name[5:]), value) for name, value in counters.items() if name.startswith("diff:")
+    )
+    findings = sorted(
+        (name[8:], value) for name, value in counters.items() if name.startswith("finding:")
+    )
+    return {
+        "games": games,
+        "wins": c("wins", 0),
+        "shared_wins": c("shared_wins", 0),
+        "win_rate": _rate(c("wins", 0), games),
+        "places": [{"place": p, "games": n} for p, n in places],
+        "average_total": _average(c("total", 0), games),
+        "best_total": _number(best_total),
+        "settlement": {"games": c("settled", 0), "balance": _points(c("balance", 0))},
+        "bidding": {
+            "deals": bids,
+            "exact": c("exact", 0),
+            "over": c("over", 0),
+            "under": c("under", 0),
+            "exact_rate": _rate(c("exact", 0), bids),
+            "over_rate": _rate(c("over", 0), bids),
+            "under_rate": _rate(c("under", 0), bids),
+            "passes": {"tried": c("passes", 0), "made": c("passes_made", 0)},
+            "blind": {"tried": c("blind", 0), "made": c("blind_made", 0)},
+            "hook": {"deals": c("hook", 0), "made": c("hook_made", 0)},
+            "difference": [{"difference": d, "deals": n} for d, n in diffs],
+            "by_cards": [
+                {
+                    "cards": int(k),
+                    "deals": v.get("bids", 0),
+                    "exact": v.get("exact", 0),
+                    "exact_rate": _rate(v.get("exact", 0), v.get("bids", 0)),
+                }
+                for k, v in sorted(cards.items(), key=lambda kv: int(kv[0]))
+            ],
+            "by_kind": [
+                {
+                    "kind": kind,
+                    "deals": kinds[kind].get("bids", 0),
+                    "exact": kinds[kind].get("exact", 0),
+                    "exact_rate": _rate(kinds[kind].get("exact", 0), kinds[kind].get("bids", 0)),
+                }
+                for kind in KINDS
+                if kinds.get(kind, {}).get("bids")
+            ],
+        },
+        "points": {
+            "deals": deals,
+            "points": _points(c("points", 0)),
+            "per_deal": _average(c("points", 0), deals),
+            "from_made_bids": _points(c("points_made", 0)),
+            "made_bids_share": _rate(c("points_made", 0), c("points_won", 0)),
+            "by_kind": [
+                {
+                    "kind": kind,
+                    "deals": kinds[kind].get("deals", 0),
+                    "points": _points(kinds[kind].get("points", 0)),
+                    "per_deal": _average(kinds[kind].get("points", 0), kinds[kind]["deals"]),
+                }
+                for kind in KINDS
+                if kinds.get(kind, {}).get("deals")
+            ],
+        },
+        "jokers": {
+            "deals_held": c("joker_deals", 0),
+            "held": c("jokers", 0),
+            "declarations": {d: c(f"joker:{d}", 0) for d in DECLARATIONS},
+            "demands": c("joker:lead_highest", 0) + c("joker:lead_lowest", 0),
+            "tricks_won": c("joker_wins", 0),
+        },
+        "findings": [
+            {"code": code, "count": n, "per_game": _rate(n, games)} for code, n in findings
+        ],
+    }
+
+
+def _row_counters(row: Mapping[str, Any]) -> dict[str, int]:
+    counters = dict(row["c"] or {})
+    for name in STAT_COLUMNS:
+        if row[name]:
+            counters[name] = row[name]
+    return counters
+
+
+def _trend(row: Mapping[str, Any]) -> dict[str, Any]:
+    games, bids, deals = row["games"], row["bids"], row["deals"]
+    return {
+        "month": row["period"],
+        "games": games,
+        "wins": row["wins"],
+        "win_rate": _rate(row["wins"], games),
+        "average_total": _average(row["total"], games),
+        "exact_rate": _rate(row["exact"], bids),
+        "points_per_deal": _average(row["points"], deals),
+    }
+
+
+# -- players -------------------------------------------------------------------------------
+
+
+def player_list(*, search: str = "") -> QuerySet[PlayerStat]:
+    """Players with at least one counted game: their all-time rows, by name."""
+    rows = (
+        PlayerStat.objects.filter(ruleset=ALL, period=ALL)
+        .select_related("player")
+        .only("player_id", "player__name", "games", "wins", "version", "updated_at")
+    )
+    if search.strip():
+        rows = rows.filter(player__name__icontains=search.strip())
+    return rows.order_by("player__name", "player_id")
+
+
+def player_list_freshness(rows: Sequence[PlayerStat], *, count: int, key: str) -> Freshness:
+    return freshness((count, key, [(r.pk, r.version) for r in rows]), (r.updated_at for r in rows))
+
+
+@dataclass(slots=True)
+class PlayerDetail:
+    rows: Sequence[Mapping[str, Any]]
+    ratings: Sequence[Mapping[str, Any]]
+    fresh: Freshness
+
+
+def player_detail(*, player_id: int) -> PlayerDetail | None:
+    """The player's all-time rows per ruleset key and their ratings: two queries."""
+    rows = list(
+        PlayerStat.objects.filter(player_id=player_id, period=ALL)
+        .order_by("ruleset")
+        .values(
+            "pk",
+            "ruleset",
+            "version",
+            "updated_at",
+            "best_total",
+            "percentiles",
+            "player__name",
+            "player__merged_into_id",
+            *STAT_COLUMNS,
+        )
+    )
+    if not rows:
+        return None
+    ratings = list(
+        Rating.objects.filter(player_id=player_id)
+        .order_by("ruleset")
+        .values("pk", "ruleset", "mu", "sigma", "ordinal", "games", "last_played", "version")
+    )
+    fresh = freshness(
+        (player_id, [(r["pk"], r["version"]) for r in [*rows, *ratings]]),
+        (r["updated_at"] for r in rows),
+    )
+    return PlayerDetail(rows, ratings, fresh)
+
+
+def player_detail_data(*, player_id: int, detail: PlayerDetail) -> dict[str, Any]:
+    ratings = {r["ruleset"]: r for r in detail.ratings}
+    overall = next((r for r in detail.rows if r["ruleset"] == ALL), detail.rows[0])
+    rulesets = []
+    for row in detail.rows:
+        if row["ruleset"] == ALL:
+            continue
+        rating = ratings.get(row["ruleset"])
+        rulesets.append(
+            {
+                "ruleset": row["ruleset"],
+                "games": row["games"],
+                "wins": row["wins"],
+                "win_rate": _rate(row["wins"], row["games"]),
+                "average_total": _average(row["total"], row["games"]),
+                "best_total": _number(row["best_total"]),
+                "rating": None if rating is None else _rating(rating),
+                "percentiles": row["percentiles"],
+            }
+        )
+    return {
+        "id": player_id,
+        "name": overall["player__name"],
+        "merged_into": overall["player__merged_into_id"],
+        "games": overall["games"],
+        "wins": overall["wins"],
+        "win_rate": _rate(overall["wins"], overall["games"]),
+        "average_total": _average(overall["total"], overall["games"]),
+        "best_total": _number(overall["best_total"]),
+        "percentiles": overall["percentiles"],
+        "rulesets": rulesets,
+    }
+
+
+def _rating(r: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "mu": r["mu"],
+        "sigma": r["sigma"],
+        "ordinal": r["ordinal"],
+        "games": r["games"],
+        "last_played": r["last_played"],
+    }
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class StatRows:
+    rows: list[dict[str, Any]]
+    fresh: Freshness
+
+
+_STAT_COLUMNS_SQL = ", ".join(STAT_COLUMNS)
+
+
+def _decimal(value: Any) -> Decimal | None:
+    """A decimal column read by a raw cursor (SQLite gives numbers, PostgreSQL decimals)."""
+    return value if value is None or isinstance(value, Decimal) else Decimal(str(value))
+
+
+def _aware(value: Any) -> dt.datetime | None:
+    """A datetime column read by a raw cursor (SQLite gives text)."""
+    if value is None or isinstance(value, dt.datetime):
+        return value
+    when = dt.datetime.fromisoformat(value)
+    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def player_stat_rows(
+    *, player_id: int, ruleset: str = ALL, since: str = "", until: str = ""
+) -> StatRows:
+    """One query: the rows behind ``player_stats_data``, all time first.
+
+    Always the all-time row (its version and time validate the answer, since every change
+    to a month of the player also changes it) and the months in range (all without one).
+    Counters are read only where they are summed: the all-time row without a range, the
+    months with one; the other rows give their columns, for the trend. A fixed statement
+    rather than an ORM query: compiling that query took longer than running it.
+    """
+    ranged = bool(since or until)
+    where = ["player_id = %s", "ruleset = %s"]
+    params: list[Any] = [player_id, ruleset]
+    if since:
+        where.append("(period = '' OR period >= %s)")
+        params.append(since)
+    if until:
+        where.append("(period = '' OR period <= %s)")
+        params.append(until)
+    summed = "period <> ''" if ranged else "period = ''"
+    sql = (
+        f"SELECT id, period, version, best_total, {_STAT_COLUMNS_SQL}, "
+        f"CASE WHEN {summed} THEN counters END, "
+        "CASE WHEN period = '' THEN percentiles END, "
+        "CASE WHEN period = '' THEN updated_at END "
+        f"FROM {PlayerStat._meta.db_table} WHERE {' AND '.join(where)} ORDER BY period"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    names = ("pk", "period", "version", "best_total", *STAT_COLUMNS, "c", "percentiles")
+    values = []
+    updated = None
+    for row in fetched:
+        value = dict(zip(names, row, strict=False))
+        value["best_total"] = _decimal(value["best_total"])
+        value["c"] = _json(value["c"])
+        value["percentiles"] = _json(value["percentiles"]) or {}
+        if row[-1] is not None:
+            updated = _aware(row[-1])
+        values.append(value)
+    fresh = freshness(
+        (player_id, ruleset, since, until, [(r["pk"], r["version"]) for r in values]), [updated]
+    )
+    return StatRows(values, fresh)
+
+
+def player_known(*, player_id: int) -> bool:
+    """Whether the player has a counted game, i.e. public statistics."""
+    return PlayerStat.objects.filter(player_id=player_id, ruleset=ALL, period=ALL).exists()
+
+
+def player_stats_data(
+    *, player_id: int, ruleset: str, since: str, until: str, rows: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """The answer of ``GET /api/players/{id}/stats/`` from ``player_stat_rows``."""
+    counters: dict[str, int] = {}
+    best: Decimal | None = None
+    percentiles: dict[str, float] = {}
+    months = []
+    ranged = bool(since or until)
+    for row in rows:
+        if row["period"] == ALL:
+            if not ranged:
+                counters = _row_counters(row)
+                best = row["best_total"]
+                percentiles = row["percentiles"]
+            continue
+        months.append(row)
+        if ranged:
+            add(counters, _row_counters(row))
+            if row["best_total"] is not None and (best is None or row["best_total"] > best):
+                best = row["best_total"]
+    return _stats_answer(player_id, ruleset, since, until, counters, best, percentiles, months)
+
+
+def _stats_answer(
+    player_id: int,
+    ruleset: str,
+    since: str,
+    until: str,
+    counters: Mapping[str, int],
+    best: Decimal | None,
+    percentiles: Mapping[str, float],
+    months: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "player": player_id,
+        "ruleset": ruleset or None,
+        "since": since or None,
+        "until": until or None,
+        **stats_figures(counters, best),
+        "percentiles": percentiles,
+        "months": [_trend(m) for m in months],
+    }
+
+
+def stats_body(
+    *,
+    player_id: int,
+    ruleset: str,
+    counters: Mapping[str, int],
+    best_total: Decimal | None,
+    percentiles: Mapping[str, float],
+    months: Sequence[Mapping[str, Any]],
+) -> str:
+    """The answer without a range as JSON text (as DRF renders it), stored on the row."""
+    answer = _stats_answer(player_id, ruleset, "", "", counters, best_total, percentiles, months)
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(slots=True)
+class StatBody:
+    body: str
+    fresh: Freshness
+
+
+def player_stats_body(*, player_id: int, ruleset: str = ALL) -> StatBody | None:
+    """One query for the common read: the all-time row's rendered answer; None if none."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id, version, updated_at, body FROM {PlayerStat._meta.db_table} "
+            "WHERE player_id = %s AND ruleset = %s AND period = ''",
+            [player_id, ruleset],
+        )
+        row = cursor.fetchone()
+    if row is None or not row[3]:
+        return None
+    pk, version, updated_at, body = row
+    fresh = freshness((player_id, ruleset, "", "", [(pk, version)]), [_aware(updated_at)])
+    return StatBody(body, fresh)
+
+
+# -- ratings -------------------------------------------------------------------------------
+
+
+def player_rating_rows(*, player_id: int, ruleset: str = "") -> list[Mapping[str, Any]]:
+    rows = Rating.objects.filter(player_id=player_id)
+    if ruleset:
+        rows = rows.filter(ruleset=ruleset)
+    return list(
+        rows.order_by("ruleset").values(
+            "pk",
+            "ruleset",
+            "mu",
+            "sigma",
+            "ordinal",
+            "games",
+            "last_played",
+            "version",
+            "updated_at",
+        )
+    )
+
+
+def player_ratings_data(
+    *, player_id: int, ratings: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """The ratings with their history (the second query), oldest game first."""
+    from stats.models import RatingEntry
+
+    history: dict[str, list[dict[str, Any]]] = {r["ruleset"]: [] for r in ratings}
+    entries = (
+        RatingEntry.objects.filter(player_id=player_id, ruleset__in=list(history))
+        .order_by("ruleset", "when", "game_id")
+        .values_list("ruleset", "game_id", "when", "mu", "sigma", "ordinal", "games")
+    )
+    for ruleset, game, when, mu, sigma, ordinal, games in entries:
+        history[ruleset].append(
+            {
+                "game": game,
+                "played_at": when,
+                "mu": mu,
+                "sigma": sigma,
+                "ordinal": ordinal,
+                "games": games,
+            }
+        )
+    return [
+        {"ruleset": r["ruleset"], **_rating(r), "history": history[r["ruleset"]]} for r in ratings
+    ]
+
+
+# -- head to head --------------------------------------------------------------------------
+
+
+def versus_rows(*, a: int, b: int) -> list[Mapping[str, Any]]:
+    """The two players' head-to-head rows (one query), with both names."""
+    low, high = min(a, b), max(a, b)
+    return list(
+        HeadToHead.objects.filter(player_a_id=low, player_b_id=high)
+        .order_by("ruleset")
+        .values(
+            "pk",
+            "ruleset",
+            "games",
+            "a_ahead",
+            "b_ahead",
+            "ties",
+            "difference",
+            "version",
+            "updated_at",
+            "player_a__name",
+            "player_b__name",
+        )
+    )
+
+
+def versus_data(*, a: int, b: int, rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Oriented from ``a``'s side: ``ahead`` is how often ``a`` finished above ``b``."""
+    flip = a > b
+
+    def side(row: Mapping[str, Any]) -> dict[str, Any]:
+        ahead, behind = row["a_ahead"], row["b_ahead"]
+        difference = row["difference"]
+        if flip:
+            ahead, behind, difference = behind, ahead, -difference
+        return {
+            "games": row["games"],
+            "ahead": ahead,
+            "behind": behind,
+            "ties": row["ties"],
+            "ahead_rate": _rate(ahead, row["games"]),
+            "difference": _points(difference),
+            "average_difference": _average(difference, row["games"]),
+        }
+
+    overall = next((r for r in rows if r["ruleset"] == ALL), None)
+    names = (None, None)
+    if rows:
+        first = rows[0]
+        names = (first["player_a__name"], first["player_b__name"])
+        if flip:
+            names = names[::-1]
+    empty = {"a_ahead": 0, "b_ahead": 0, "ties": 0, "difference": 0, "games": 0}
+    return {
+        "player": {"id": a, "name": names[0]},
+        "opponent": {"id": b, "name": names[1]},
+        **side(overall or empty),
+        "by_ruleset": [{"ruleset": r["ruleset"], **side(r)} for r in rows if r["ruleset"] != ALL],
+    }
+
+
+# -- leaderboards --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Gates:
+    min_games: int
+    max_sigma: float
+    active_days: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "min_games": self.min_games,
+            "max_sigma": self.max_sigma,
+            "active_days": self.active_days,
+        }
+
+
+def leaderboard_gates() -> Gates:
+    return Gates(
+        settings.RASPIS_LEADERBOARD_MIN_GAMES,
+        settings.RASPIS_LEADERBOARD_MAX_SIGMA,
+        settings.RASPIS_LEADERBOARD_ACTIVE_DAYS,
+    )
+
+
+def leaderboard_rows(
+    *, ruleset: str, gates: Gates, limit: int | None, now: dt.datetime | None = None
+) -> list[dict[str, Any]]:
+    """The gated ranking by ordinal (one query): enough games, a settled σ, recent play."""
+    now = now or timezone.now()
+    rows = (
+        Rating.objects.filter(
+            ruleset=ruleset,
+            games__gte=gates.min_games,
+            sigma__lte=gates.max_sigma,
+            last_played__gte=now - dt.timedelta(days=gates.active_days),
+        )
+        .order_by("-ordinal", "player_id")
+        .values_list("player_id", "player__name", "mu", "sigma", "ordinal", "games", "last_played")
+    )
+    if limit is not None:
+        rows = rows[:limit]
+    return [
+        {
+            "rank": rank,
+            "player": {"id": player, "name": name},
+            "mu": mu,
+            "sigma": sigma,
+            "ordinal": ordinal,
+            "games": games,
+            "last_played": last.isoformat(),
+        }
+        for rank, (player, name, mu, sigma, ordinal, games, last) in enumerate(rows, 1)
+    ]
+
+
+def leaderboard_snapshot(*, ruleset: str, date: dt.date) -> LeaderboardSnapshot | None:
+    return LeaderboardSnapshot.objects.filter(ruleset=ruleset, date=date).first()

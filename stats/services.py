@@ -1,0 +1,836 @@
+"""Writes of statistics, ratings and leaderboards; the Celery tasks and the command call these.
+
+Which games count
+    A game counts when it is public and its result stands:
+
+    - status ``verified`` (the replay found nothing wrong and no reviewer overturned it) or
+      ``resolved`` (a reviewer corrected the final totals: the corrected seats count);
+    - status ``disputed``: an open dispute is an objection, not a decision, so the game
+      counts as it stood before it: when the latest dispute decided since the current record
+      was stored is ``corrected``, or when it is ``rejected`` or there is none and the verdict
+      is ``verified``. (Otherwise anyone could take a lost game out of the ratings by
+      disputing it.)
+    - ``flagged`` games never count: illegal or mismatched records waiting for review, and
+      games whose dispute was ``upheld`` (overturned: they leave the statistics).
+
+    Private games count nowhere (statistics are public), nor does a game in which one player
+    holds two seats (two names that are aliases of one player).
+
+How it is kept
+    Each counted game has a ``GameFact`` and one ``SeatFact`` per seat holding its
+    contribution (``stats.contributions``). ``stats_update_games`` makes the facts of the
+    given games match their current state and applies the difference to the aggregate rows
+    of those games' players only — four ``PlayerStat`` rows per seat (ruleset and all, month
+    and all time) and the ``HeadToHead`` rows of the table — so its cost does not grow with
+    the number of games stored. Ratings are replayed in played order from the earliest
+    changed game of a ruleset (a new latest game replays just itself). The all-time rows
+    touched get their API answer rendered again (``PlayerStat.body``). ``stats_recompute``
+    rebuilds everything from the games through the same functions, so both paths give the
+    same numbers: counters are integers, and a rating replay starts from the stored floats.
+    Writers hold ``StatsLock`` for their whole transaction, so two workers never interleave.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+from openskill.models import PlackettLuce
+
+from games.models import (
+    Dispute,
+    DisputeStatus,
+    Game,
+    GameRecord,
+    GameSeat,
+    GameStatus,
+    Verdict,
+    Visibility,
+)
+from replay.models import Finding
+from replay.services.rows import bulk_insert
+from replay.services.store import stored_rulesets
+from stats import selectors
+from stats.contributions import SeatResult, add, game_contribution, pairs
+from stats.models import (
+    ALL,
+    STAT_COLUMNS,
+    GameFact,
+    HeadToHead,
+    LeaderboardSnapshot,
+    PlayerStat,
+    Rating,
+    RatingEntry,
+    SeatFact,
+    StatsLock,
+)
+
+CHUNK = 500
+MODEL = PlackettLuce()
+DECIDED = (DisputeStatus.UPHELD, DisputeStatus.REJECTED, DisputeStatus.CORRECTED)
+
+StatKey = tuple[int, str, str]  #: (player, ruleset key or ALL, month or ALL)
+PairKey = tuple[int, int, str]  #: (player_a, player_b, ruleset key or ALL)
+Start = tuple[dt.datetime, int]  #: a place in played order: (when, game id)
+
+
+@dataclass(frozen=True, slots=True)
+class RecomputeSummary:
+    games: int
+    seats: int
+    ratings: int
+
+
+# -- which games count, and what they contribute ---------------------------------------------
+
+
+def game_counts(*, visibility: str, status: str, verdict: str, latest_decision: str | None) -> bool:
+    """The counting rule of the module docstring."""
+    if visibility != Visibility.PUBLIC:
+        return False
+    if status in (GameStatus.VERIFIED, GameStatus.RESOLVED):
+        return True
+    if status != GameStatus.DISPUTED:
+        return False
+    if latest_decision == DisputeStatus.CORRECTED:
+        return True
+    return latest_decision != DisputeStatus.UPHELD and verdict == Verdict.VERIFIED
+
+
+def ruleset_key(preset: str, name: str) -> str:
+    return name or preset
+
+
+def month_of(when: dt.datetime) -> str:
+    local = timezone.localtime(when)
+    return f"{local.year:04d}-{local.month:02d}"
+
+
+def _facts_build(
+    game_ids: Sequence[int], rulesets: dict[str, Any]
+) -> dict[int, tuple[GameFact, list[SeatFact]]]:
+    """The facts the games should have now; games that do not count are absent."""
+    games = list(
+        Game.objects.filter(pk__in=game_ids).values(
+            "id",
+            "ruleset_preset",
+            "ruleset_name",
+            "played_at",
+            "created_at",
+            "visibility",
+            "status",
+            "verdict",
+        )
+    )
+    if not games:
+        return {}
+    ids = [g["id"] for g in games]
+    records = {
+        r["game_id"]: r
+        for r in GameRecord.objects.filter(game_id__in=ids, current=True).values(
+            "game_id", "text", "created_at"
+        )
+    }
+    decisions = _latest_decisions(
+        [g["id"] for g in games if g["status"] == GameStatus.DISPUTED], records
+    )
+    counted = [
+        g
+        for g in games
+        if g["id"] in records
+        and game_counts(
+            visibility=g["visibility"],
+            status=g["status"],
+            verdict=g["verdict"],
+            latest_decision=decisions.get(g["id"]),
+        )
+    ]
+    if not counted:
+        return {}
+    ids = [g["id"] for g in counted]
+    seats: dict[int, list[SeatResult]] = defaultdict(list)
+    for s in GameSeat.objects.filter(game_id__in=ids).values_list(
+        "game_id", "seat", "player_id", "total", "place", "winner"
+    ):
+        seats[s[0]].append(SeatResult(*s[1:]))
+    findings: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+    for game_id, seat, code, n in (
+        Finding.objects.filter(game_id__in=ids, report__current=True, seat__isnull=False)
+        .values_list("game_id", "seat", "code")
+        .annotate(n=Count("id"))
+    ):
+        findings[game_id][seat][code] = n
+    out: dict[int, tuple[GameFact, list[SeatFact]]] = {}
+    for g in counted:
+        game_seats = sorted(seats.get(g["id"], []), key=lambda s: s.seat)
+        if not game_seats or len({s.player_id for s in game_seats}) != len(game_seats):
+            continue
+        contributions = game_contribution(
+            text=records[g["id"]]["text"],
+            seats=game_seats,
+            findings=findings.get(g["id"], {}),
+            rulesets=rulesets,
+        )
+        if contributions is None:
+            continue
+        key = ruleset_key(g["ruleset_preset"], g["ruleset_name"])
+        when = g["played_at"] or g["created_at"]
+        month = month_of(when)
+        fact = GameFact(
+            game_id=g["id"],
+            ruleset=key,
+            when=when,
+            month=month,
+            seats=[[c.player_id, c.place] for c in contributions],
+        )
+        seat_facts = [
+            SeatFact(
+                game_id=g["id"],
+                seat=c.seat,
+                player_id=c.player_id,
+                ruleset=key,
+                month=month,
+                total=c.total,
+                place=c.place,
+                winner=c.winner,
+                counters=c.counters,
+            )
+            for c in contributions
+        ]
+        out[g["id"]] = (fact, seat_facts)
+    return out
+
+
+def _latest_decisions(
+    game_ids: Sequence[int], records: Mapping[int, Mapping[str, Any]]
+) -> dict[int, str]:
+    """Per disputed game, the latest decision taken since its current record was stored."""
+    if not game_ids:
+        return {}
+    latest: dict[int, str] = {}
+    for game_id, status, decided_at in (
+        Dispute.objects.filter(game_id__in=game_ids, status__in=DECIDED)
+        .order_by("decided_at", "id")
+        .values_list("game_id", "status", "decided_at")
+    ):
+        record = records.get(game_id)
+        if record is not None and decided_at is not None and decided_at >= record["created_at"]:
+            latest[game_id] = status
+    return latest
+
+
+def _stat_keys(fact: SeatFact) -> tuple[StatKey, ...]:
+    p, r, m = fact.player_id, fact.ruleset, fact.month
+    return ((p, r, m), (p, r, ALL), (p, ALL, m), (p, ALL, ALL))
+
+
+def _pair_results(seat_facts: Sequence[SeatFact]) -> Iterator[tuple[PairKey, dict[str, int]]]:
+    ruleset = seat_facts[0].ruleset
+    for pr in pairs([(f.player_id, f.total) for f in seat_facts]):
+        counters = {
+            "games": 1,
+            "a_ahead": pr.a_ahead,
+            "b_ahead": pr.b_ahead,
+            "ties": pr.ties,
+            "difference": pr.difference,
+        }
+        yield (pr.player_a, pr.player_b, ruleset), counters
+        yield (pr.player_a, pr.player_b, ALL), counters
+
+
+# -- the incremental path -------------------------------------------------------------------
+
+
+def _lock() -> StatsLock:
+    try:
+        return StatsLock.objects.select_for_update().get(pk=1)
+    except StatsLock.DoesNotExist:
+        StatsLock.objects.get_or_create(pk=1)
+        return StatsLock.objects.select_for_update().get(pk=1)
+
+
+@transaction.atomic
+def stats_update_games(*, game_ids: Iterable[int]) -> int:
+    """Bring the statistics and ratings of ``game_ids`` up to date; returns games changed.
+
+    Safe to run twice and in any order: it makes the facts match each game as it is now.
+    """
+    _lock()
+    ids = sorted(set(game_ids))
+    rulesets = stored_rulesets()
+    changed = 0
+    starts: dict[str, Start] = {}
+    for i in range(0, len(ids), CHUNK):
+        changed += _update_chunk(ids[i : i + CHUNK], rulesets, starts)
+    for ruleset, start in sorted(starts.items()):
+        ratings_replay(ruleset=ruleset, start=start)
+    return changed
+
+
+def _update_chunk(ids: Sequence[int], rulesets: dict[str, Any], starts: dict[str, Start]) -> int:
+    old_games = {f.game_id: f for f in GameFact.objects.filter(game_id__in=ids)}
+    old_seats: dict[int, list[SeatFact]] = defaultdict(list)
+    for f in SeatFact.objects.filter(game_id__in=ids).order_by("game_id", "seat"):
+        old_seats[f.game_id].append(f)
+    new = _facts_build(ids, rulesets)
+    stat_deltas: dict[StatKey, dict[str, int]] = defaultdict(dict)
+    added: dict[StatKey, list[Decimal]] = defaultdict(list)
+    removed: dict[StatKey, list[Decimal]] = defaultdict(list)
+    pair_deltas: dict[PairKey, dict[str, int]] = defaultdict(dict)
+    changed = []
+    for game_id in ids:
+        old_fact, old_list = old_games.get(game_id), old_seats.get(game_id, [])
+        new_fact, new_list = new.get(game_id, (None, []))
+        if _same(old_fact, old_list, new_fact, new_list):
+            continue
+        changed.append(game_id)
+        for sign, facts, totals in ((-1, old_list, removed), (1, new_list, added)):
+            for f in facts:
+                for key in _stat_keys(f):
+                    add(stat_deltas[key], f.counters, sign)
+                    totals[key].append(f.total)
+            if facts:
+                for pair, counters in _pair_results(facts):
+                    add(pair_deltas[pair], counters, sign)
+        if _rating_input(old_fact) != _rating_input(new_fact):
+            for fact in (old_fact, new_fact):
+                if fact is not None:
+                    here = (fact.when, game_id)
+                    starts[fact.ruleset] = min(starts.get(fact.ruleset, here), here)
+    if not changed:
+        return 0
+    had = [g for g in changed if g in old_games or g in old_seats]
+    if had:
+        GameFact.objects.filter(game_id__in=had).delete()
+        SeatFact.objects.filter(game_id__in=had).delete()
+    fresh = [new[g] for g in changed if g in new]
+    _copy(GameFact, [fact for fact, _ in fresh], GAME_FACT_FIELDS)
+    _copy(SeatFact, [f for _, seat_facts in fresh for f in seat_facts], SEAT_FACT_FIELDS)
+    _stats_apply(stat_deltas, added, removed)
+    _pairs_apply(pair_deltas)
+    return len(changed)
+
+
+def _same(
+    old_fact: GameFact | None,
+    old_list: Sequence[SeatFact],
+    new_fact: GameFact | None,
+    new_list: Sequence[SeatFact],
+) -> bool:
+    if (old_fact is None) != (new_fact is None) or len(old_list) != len(new_list):
+        return False
+    if old_fact is None or new_fact is None:
+        return True
+    if _rating_input(old_fact) != _rating_input(new_fact) or old_fact.month != new_fact.month:
+        return False
+    return all(_seat_tuple(a) == _seat_tuple(b) for a, b in zip(old_list, new_list, strict=True))
+
+
+def _rating_input(fact: GameFact | None) -> tuple[Any, ...] | None:
+    if fact is None:
+        return None
+    return (fact.ruleset, fact.when, [list(s) for s in fact.seats])
+
+
+def _seat_tuple(f: SeatFact) -> tuple[Any, ...]:
+    return (f.seat, f.player_id, f.ruleset, f.month, f.total, f.place, f.winner, f.counters)
+
+
+def _row_counters(row: PlayerStat) -> dict[str, int]:
+    counters = dict(row.counters)
+    for name in STAT_COLUMNS:
+        value = getattr(row, name)
+        if value:
+            counters[name] = value
+    return counters
+
+
+def _row_set(row: PlayerStat, counters: dict[str, int]) -> None:
+    rest = dict(counters)
+    for name in STAT_COLUMNS:
+        setattr(row, name, rest.pop(name, 0))
+    row.counters = dict(sorted(rest.items()))
+
+
+GAME_FACT_FIELDS = ("game_id", "ruleset", "when", "month", "seats")
+SEAT_FACT_FIELDS = (
+    "game_id",
+    "seat",
+    "player_id",
+    "ruleset",
+    "month",
+    "total",
+    "place",
+    "winner",
+    "counters",
+)
+RATING_ENTRY_FIELDS = ("player_id", "ruleset", "game_id", "when", "mu", "sigma", "ordinal", "games")
+
+
+def _copy(model: Any, objs: Sequence[Any], fields: Sequence[str]) -> None:
+    """Insert many rows in one statement: ``COPY`` on PostgreSQL, as ingest does."""
+    bulk_insert(model, fields, [tuple(getattr(o, name) for name in fields) for o in objs])
+
+
+def _upsert(model: Any, rows: Sequence[Any], unique: Sequence[str], fields: Sequence[str]) -> None:
+    """Insert ``rows`` (without primary keys), updating ``fields`` where ``unique`` exists.
+
+    One ``INSERT … ON CONFLICT … DO UPDATE`` per 500 rows. Written out rather than
+    ``bulk_create(update_conflicts=True)``: on PostgreSQL that sends the rows as arrays, and
+    quoting JSON text inside an array literal costs more than the rest of an update.
+    """
+    meta = model._meta
+    columns = [f for f in meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(f.column) for f in columns)
+    conflict = ", ".join(quote(meta.get_field(n).column) for n in unique)
+    updates = ", ".join(
+        f"{quote(column)} = EXCLUDED.{quote(column)}"
+        for column in (meta.get_field(n).column for n in fields)
+    )
+    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    for i in range(0, len(rows), 500):
+        batch = rows[i : i + 500]
+        params = [
+            f.get_db_prep_save(f.pre_save(row, True), connection) for row in batch for f in columns
+        ]
+        sql = (
+            f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES {', '.join([one] * len(batch))} "
+            f"ON CONFLICT ({conflict}) DO UPDATE SET {updates}"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+STAT_FIELDS = (*STAT_COLUMNS, "counters", "best_total", "version", "updated_at")
+
+
+def _stats_apply(
+    deltas: dict[StatKey, dict[str, int]],
+    added: dict[StatKey, list[Decimal]],
+    removed: dict[StatKey, list[Decimal]],
+) -> None:
+    """Add the deltas to the aggregate rows; best totals stay the max over the facts."""
+    keys = set(deltas) | set(added) | set(removed)
+    if not keys:
+        return
+    rows = {
+        (r.player_id, r.ruleset, r.period): r
+        for r in PlayerStat.objects.filter(
+            player_id__in={k[0] for k in keys},
+            ruleset__in={k[1] for k in keys},
+            period__in={k[2] for k in keys},
+        ).defer("body")
+    }
+    writes: list[PlayerStat] = []
+    deletes = []
+    for key in sorted(keys):
+        row = rows.get(key)
+        counters = _row_counters(row) if row is not None else {}
+        add(counters, deltas.get(key, {}))
+        if not counters.get("games"):
+            if row is not None:
+                deletes.append(row.pk)
+            continue
+        best: Decimal | None
+        if row is None:
+            best = max(added[key])
+        elif removed.get(key) and (row.best_total is None or max(removed[key]) >= row.best_total):
+            best = _best_total(*key)
+        elif added.get(key) and row.best_total is not None:
+            best = max(row.best_total, *added[key])
+        else:
+            best = row.best_total
+        # Written even when the sums did not move (a game moved to another month): the
+        # all-time row's version and time then validate every month row of the player.
+        write = PlayerStat(
+            player_id=key[0],
+            ruleset=key[1],
+            period=key[2],
+            best_total=best,
+            version=1 if row is None else row.version + 1,
+            percentiles={} if row is None else row.percentiles,
+        )
+        _row_set(write, counters)
+        writes.append(write)
+    if deletes:
+        PlayerStat.objects.filter(pk__in=deletes).delete()
+    _bodies_render([w for w in writes if w.period == ALL], writes)
+    _upsert(PlayerStat, writes, ("player", "ruleset", "period"), (*STAT_FIELDS, "body"))
+
+
+def _bodies_render(rows: Sequence[PlayerStat], fresh: Sequence[PlayerStat] = ()) -> None:
+    """Render the answer of each all-time row in ``rows`` from it and its months.
+
+    The months are read from the table, where ``fresh`` (rows about to be written) take
+    precedence; a month whose row was deleted is gone from the table already.
+    """
+    if not rows:
+        return
+    months: dict[tuple[int, str], dict[str, dict[str, Any]]] = defaultdict(dict)
+    for values in (
+        PlayerStat.objects.filter(
+            player_id__in={r.player_id for r in rows}, ruleset__in={r.ruleset for r in rows}
+        )
+        .exclude(period=ALL)
+        .values("player_id", "ruleset", "period", *STAT_COLUMNS)
+    ):
+        months[values["player_id"], values["ruleset"]][values["period"]] = values
+    for row in fresh:
+        if row.period != ALL:
+            values = {name: getattr(row, name) for name in ("period", *STAT_COLUMNS)}
+            months[row.player_id, row.ruleset][row.period] = values
+    for row in rows:
+        mine = months.get((row.player_id, row.ruleset), {})
+        row.body = selectors.stats_body(
+            player_id=row.player_id,
+            ruleset=row.ruleset,
+            counters=_row_counters(row),
+            best_total=row.best_total,
+            percentiles=row.percentiles,
+            months=[mine[period] for period in sorted(mine)],
+        )
+
+
+def _best_total(player_id: int, ruleset: str, period: str) -> Decimal | None:
+    """The best total over the facts (after they were written) of one aggregate row."""
+    facts = SeatFact.objects.filter(player_id=player_id)
+    if ruleset != ALL:
+        facts = facts.filter(ruleset=ruleset)
+    if period != ALL:
+        facts = facts.filter(month=period)
+    best: Decimal | None = facts.aggregate(best=Max("total"))["best"]
+    return best
+
+
+PAIR_FIELDS = ("games", "a_ahead", "b_ahead", "ties", "difference")
+
+
+def _pairs_apply(deltas: dict[PairKey, dict[str, int]]) -> None:
+    keys = [key for key in sorted(deltas) if deltas[key]]
+    if not keys:
+        return
+    rows = {
+        (r.player_a_id, r.player_b_id, r.ruleset): r
+        for r in HeadToHead.objects.filter(
+            player_a_id__in={k[0] for k in keys},
+            player_b_id__in={k[1] for k in keys},
+            ruleset__in={k[2] for k in keys},
+        )
+    }
+    writes: list[HeadToHead] = []
+    deletes = []
+    for key in keys:
+        row = rows.get(key)
+        write = HeadToHead(
+            player_a_id=key[0],
+            player_b_id=key[1],
+            ruleset=key[2],
+            version=1 if row is None else row.version + 1,
+        )
+        for name in PAIR_FIELDS:
+            old = 0 if row is None else getattr(row, name)
+            setattr(write, name, old + deltas[key].get(name, 0))
+        if write.games:
+            writes.append(write)
+        elif row is not None:
+            deletes.append(row.pk)
+    if deletes:
+        HeadToHead.objects.filter(pk__in=deletes).delete()
+    _upsert(
+        HeadToHead,
+        writes,
+        ("player_a", "player_b", "ruleset"),
+        (*PAIR_FIELDS, "version", "updated_at"),
+    )
+
+
+# -- ratings --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _State:
+    mu: float
+    sigma: float
+    games: int
+    when: dt.datetime | None
+
+
+def _after(start: Start) -> Q:
+    """From ``start`` on in played order; the leading ``when >=`` lets an index range scan."""
+    when, game_id = start
+    return Q(when__gte=when) & (Q(when__gt=when) | Q(game_id__gte=game_id))
+
+
+def ratings_replay(*, ruleset: str, start: Start | None) -> int:
+    """Rate the games of ``ruleset`` from ``start`` on (None: all) in played order.
+
+    The entries from ``start`` on are dropped and made again; each player starts from their
+    latest entry before ``start`` (the default rating if none). Returns the games rated.
+    """
+    stale = RatingEntry.objects.filter(ruleset=ruleset)
+    games_from = GameFact.objects.filter(ruleset=ruleset)
+    if start is not None:
+        stale = stale.filter(_after(start))
+        games_from = games_from.filter(_after(start))
+    stale_players = set(stale.values_list("player_id", flat=True).distinct())
+    if stale_players:
+        stale.delete()
+    games = list(games_from.order_by("when", "game_id").values_list("game_id", "when", "seats"))
+    players = {p for _, _, seats in games for p, _ in seats} | stale_players
+    stored = {r.player_id: r for r in Rating.objects.filter(ruleset=ruleset, player_id__in=players)}
+    states = _states_before(ruleset, start, stored, stale_players)
+    entries: list[RatingEntry] = []
+    for game_id, when, seats in games:
+        teams = []
+        for player, _ in seats:
+            state = states.get(player)
+            if state is None:
+                teams.append([MODEL.rating()])
+            else:
+                teams.append([MODEL.rating(mu=state.mu, sigma=state.sigma)])
+        rated = MODEL.rate(teams, ranks=[place for _, place in seats])
+        for (player, _), (rating,) in zip(seats, rated, strict=True):
+            before = states.get(player)
+            state = _State(rating.mu, rating.sigma, 1 + (before.games if before else 0), when)
+            states[player] = state
+            entries.append(
+                RatingEntry(
+                    player_id=player,
+                    ruleset=ruleset,
+                    game_id=game_id,
+                    when=when,
+                    mu=state.mu,
+                    sigma=state.sigma,
+                    ordinal=_ordinal(state.mu, state.sigma),
+                    games=state.games,
+                )
+            )
+        if len(entries) >= 5000:
+            _copy(RatingEntry, entries, RATING_ENTRY_FIELDS)
+            entries = []
+    _copy(RatingEntry, entries, RATING_ENTRY_FIELDS)
+    _ratings_store(ruleset, players, states, stored)
+    return len(games)
+
+
+def _ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+def _states_before(
+    ruleset: str, start: Start | None, stored: dict[int, Rating], stale: set[int]
+) -> dict[int, _State]:
+    """Each player's rating just before ``start``.
+
+    A player without entries from ``start`` on is exactly their stored ``Rating``; only the
+    players whose later entries were dropped need a look back into their history.
+    """
+    if start is None:
+        return {}
+    states = {
+        player: _State(r.mu, r.sigma, r.games, r.last_played)
+        for player, r in stored.items()
+        if player not in stale
+    }
+    for player in stale:
+        entry = (
+            RatingEntry.objects.filter(player_id=player, ruleset=ruleset)
+            .exclude(_after(start))
+            .order_by("-when", "-game_id")
+            .first()
+        )
+        if entry is not None:
+            states[player] = _State(entry.mu, entry.sigma, entry.games, entry.when)
+    return states
+
+
+RATING_FIELDS = ("mu", "sigma", "ordinal", "games", "last_played", "version", "updated_at")
+
+
+def _ratings_store(
+    ruleset: str, players: set[int], states: dict[int, _State], rows: dict[int, Rating]
+) -> None:
+    writes: list[Rating] = []
+    deletes = []
+    for player in sorted(players):
+        state = states.get(player)
+        row = rows.get(player)
+        if state is None or state.when is None:
+            if row is not None:
+                deletes.append(row.pk)
+            continue
+        values = {
+            "mu": state.mu,
+            "sigma": state.sigma,
+            "ordinal": _ordinal(state.mu, state.sigma),
+            "games": state.games,
+            "last_played": state.when,
+        }
+        if row is not None and all(getattr(row, k) == v for k, v in values.items()):
+            continue
+        version = 1 if row is None else row.version + 1
+        writes.append(Rating(player_id=player, ruleset=ruleset, version=version, **values))
+    if deletes:
+        Rating.objects.filter(pk__in=deletes).delete()
+    _upsert(Rating, writes, ("player", "ruleset"), RATING_FIELDS)
+
+
+# -- the full recompute ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def stats_recompute() -> RecomputeSummary:
+    """Rebuild every statistic and rating from the games, from scratch."""
+    lock = _lock()
+    for model in (GameFact, SeatFact, PlayerStat, HeadToHead, Rating, RatingEntry):
+        model.objects.all().delete()
+    rulesets = stored_rulesets()
+    stats: dict[StatKey, dict[str, int]] = defaultdict(dict)
+    best: dict[StatKey, Decimal] = {}
+    pair_sums: dict[PairKey, dict[str, int]] = defaultdict(dict)
+    candidates = (
+        Game.objects.filter(
+            visibility=Visibility.PUBLIC,
+            status__in=[GameStatus.VERIFIED, GameStatus.RESOLVED, GameStatus.DISPUTED],
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    ids = list(candidates)
+    games = seats = 0
+    for i in range(0, len(ids), CHUNK):
+        built = _facts_build(ids[i : i + CHUNK], rulesets)
+        facts = [fact for fact, _ in built.values()]
+        seat_facts = [f for _, chunk in built.values() for f in chunk]
+        _copy(GameFact, facts, GAME_FACT_FIELDS)
+        _copy(SeatFact, seat_facts, SEAT_FACT_FIELDS)
+        games += len(facts)
+        seats += len(seat_facts)
+        for f in seat_facts:
+            for key in _stat_keys(f):
+                add(stats[key], f.counters)
+                if key not in best or f.total > best[key]:
+                    best[key] = f.total
+        for _, chunk in built.values():
+            for pair, counters in _pair_results(chunk):
+                add(pair_sums[pair], counters)
+    now = timezone.now()
+    rows = []
+    for key in sorted(stats):
+        row = PlayerStat(
+            player_id=key[0], ruleset=key[1], period=key[2], best_total=best[key], updated_at=now
+        )
+        _row_set(row, stats[key])
+        rows.append(row)
+    _bodies_render([r for r in rows if r.period == ALL], rows)
+    _copy(PlayerStat, rows, ("player_id", "ruleset", "period", *STAT_FIELDS, "percentiles", "body"))
+    pair_rows = [
+        HeadToHead(player_a_id=a, player_b_id=b, ruleset=r, updated_at=now, **counters)
+        for (a, b, r), counters in sorted(pair_sums.items())
+    ]
+    _copy(
+        HeadToHead,
+        pair_rows,
+        ("player_a_id", "player_b_id", "ruleset", *PAIR_FIELDS, "version", "updated_at"),
+    )
+    rated = 0
+    for ruleset in GameFact.objects.values_list("ruleset", flat=True).distinct().order_by():
+        rated += ratings_replay(ruleset=ruleset, start=None)
+    lock.recomputed_at = timezone.now()
+    lock.save(update_fields=["recomputed_at"])
+    percentiles_update()
+    return RecomputeSummary(games=games, seats=seats, ratings=rated)
+
+
+# -- periodic work ----------------------------------------------------------------------------
+
+
+def _percentile(value: float, ordered: list[float]) -> float:
+    """Mid-rank percentile: the share of players below, counting ties as half below."""
+    below = bisect_left(ordered, value)
+    equal = bisect_right(ordered, value) - below
+    return round(100 * (below + equal / 2) / len(ordered), 1)
+
+
+def _figures(row: PlayerStat, rating: float | None) -> dict[str, float]:
+    figures = {"win_rate": row.wins / row.games}
+    if row.ruleset != ALL:
+        figures["average_total"] = row.total / row.games
+        if rating is not None:
+            figures["rating"] = rating
+    if row.bids:
+        figures["exact_rate"] = row.exact / row.bids
+    if row.deals:
+        figures["points_per_deal"] = row.points / row.deals
+    return figures
+
+
+@transaction.atomic
+def percentiles_update() -> int:
+    """Percentiles of every all-time row among the players past the games gate.
+
+    Each figure (win rate, exact-bid rate, points per deal; in a ruleset also the average
+    total and the rating's ordinal) is ranked among the gated players of the same ruleset key
+    (``ALL`` for overall). Rows below the gate get none. Returns the rows changed.
+    """
+    _lock()
+    gate = max(1, settings.RASPIS_LEADERBOARD_MIN_GAMES)
+    ratings = {
+        (p, r): o for p, r, o in Rating.objects.values_list("player_id", "ruleset", "ordinal")
+    }
+    rows = list(PlayerStat.objects.filter(period=ALL).defer("body"))
+    figures: dict[int, dict[str, float]] = {}
+    by_ruleset: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        if row.games >= gate:
+            mine = _figures(row, ratings.get((row.player_id, row.ruleset)))
+            figures[row.pk] = mine
+            for name, value in mine.items():
+                by_ruleset[row.ruleset][name].append(value)
+    for columns in by_ruleset.values():
+        for values in columns.values():
+            values.sort()
+    changed = []
+    for row in rows:
+        mine = figures.get(row.pk, {})
+        columns = by_ruleset.get(row.ruleset, {})
+        new = {name: _percentile(value, columns[name]) for name, value in sorted(mine.items())}
+        if new != row.percentiles:
+            row.percentiles = new
+            row.version += 1
+            row.pk = None  # written back by its unique key
+            changed.append(row)
+    _bodies_render(changed)
+    _upsert(
+        PlayerStat,
+        changed,
+        ("player", "ruleset", "period"),
+        ("percentiles", "body", "version", "updated_at"),
+    )
+    return len(changed)
+
+
+@transaction.atomic
+def leaderboard_snapshot_create(*, date: dt.date | None = None) -> int:
+    """Store today's gated leaderboard of every ruleset key; returns the rulesets stored."""
+    date = date or timezone.localdate()
+    gates = selectors.leaderboard_gates()
+    rulesets = list(Rating.objects.values_list("ruleset", flat=True).distinct().order_by())
+    for ruleset in rulesets:
+        entries = selectors.leaderboard_rows(ruleset=ruleset, gates=gates, limit=None)
+        LeaderboardSnapshot.objects.update_or_create(
+            ruleset=ruleset,
+            date=date,
+            defaults={"gates": gates.as_dict(), "entries": entries},
+        )
+    return len(rulesets)

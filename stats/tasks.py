@@ -1,0 +1,35 @@
+"""Celery tasks of the statistics: each takes primary keys (or nothing) and calls a service.
+
+All are safe to run twice (``acks_late`` re-delivers a task whose worker died): an update
+makes the statistics match the games as they are, and the periodic ones overwrite.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from stats import services
+
+
+@shared_task
+def stats_update_games(game_ids: list[int]) -> int:
+    """Update the statistics and ratings of the games' players; returns the games changed."""
+    return services.stats_update_games(game_ids=game_ids)
+
+
+@shared_task
+def stats_recompute() -> int:
+    """Rebuild all statistics and ratings from scratch; returns the games counted."""
+    return services.stats_recompute().games
+
+
+@shared_task
+def stats_percentiles() -> int:
+    """Refresh every player's percentiles; returns the rows changed (celery beat)."""
+    return services.percentiles_update()
+
+
+@shared_task
+def leaderboard_snapshot() -> int:
+    """Store today's leaderboards; returns the rulesets stored (celery beat, daily)."""
+    return services.leaderboard_snapshot_create()

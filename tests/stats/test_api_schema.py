@@ -1,0 +1,27 @@
+"""The statistics endpoints are in the OpenAPI schema; the bench baseline is not."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_statistics_endpoint_is_in_the_schema(api_client: APIClient) -> None:
+    response = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    paths = response.json()["paths"]
+    for path in (
+        "/api/players/",
+        "/api/players/{player_id}/",
+        "/api/players/{player_id}/stats/",
+        "/api/players/{player_id}/ratings/",
+        "/api/players/{player_id}/versus/{opponent_id}/",
+        "/api/leaderboards/{ruleset}/",
+    ):
+        assert "get" in paths[path], path
+        assert "304" in paths[path]["get"]["responses"], path
+    stats = paths["/api/players/{player_id}/stats/"]["get"]
+    assert {p["name"] for p in stats["parameters"]} >= {"player_id", "ruleset", "since", "until"}
+    assert not any(path.startswith("/api/bench/") for path in paths)

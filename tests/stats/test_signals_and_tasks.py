@@ -1,0 +1,66 @@
+"""The signals of ``games`` queue the statistics update; tasks and the command call services."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+from games.models import Game
+from games.services import dispute_open
+from replay.services import game_store
+from stats import tasks
+from stats.models import ALL, PlayerStat
+
+from .conftest import GAME_1, GAME_2
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def queued(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    calls: list[list[int]] = []
+    monkeypatch.setattr(tasks.stats_update_games, "delay", calls.append)
+    return calls
+
+
+def test_a_stored_game_queues_its_update_after_commit(
+    queued: list[list[int]], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = game_store(
+            text=json.dumps(GAME_1), value=GAME_1, uploaded_by=None, visibility="public"
+        )
+    assert queued == [[outcome.game_id]]
+
+
+def test_a_dispute_queues_the_update_of_its_game(
+    queued: list[list[int]], django_capture_on_commit_callbacks: Any
+) -> None:
+    outcome = game_store(
+        text=json.dumps(GAME_1), value=GAME_1, uploaded_by=None, visibility="public"
+    )
+    staff = User.objects.create_user("reviewer", is_staff=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute_open(game=Game.objects.get(pk=outcome.game_id), by=staff, reason="wrong")
+    assert queued == [[outcome.game_id]]
+
+
+def test_the_update_task_is_safe_to_run_twice(store: Any) -> None:
+    (game_id,) = store([GAME_1])
+    assert tasks.stats_update_games.apply(args=[[game_id]]).get() == 0
+    assert PlayerStat.objects.get(player__name="Anna", ruleset=ALL, period=ALL).games == 1
+
+
+def test_recompute_stats_rebuilds_from_the_games(store: Any) -> None:
+    store([GAME_1, GAME_2])
+    PlayerStat.objects.all().delete()
+    out = StringIO()
+    call_command("recompute_stats", stdout=out)
+    assert out.getvalue().startswith("2 games, 6 seats, 2 rated")
+    assert PlayerStat.objects.get(player__name="Anna", ruleset=ALL, period=ALL).games == 2
+    assert tasks.stats_recompute.apply().get() == 2
