@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from .findings import Finding
 from .parse import Document, split_documents
@@ -22,6 +22,12 @@ from .report import Report, Verdict, malformed
 from .scoring import plain
 
 SUFFIXES = (".json", ".jsonl", ".zip")
+
+
+class Output(Protocol):
+    """Where reports go: a text stream, or Django's ``OutputWrapper`` for the commands."""
+
+    def write(self, text: str, /) -> object: ...
 
 
 class UsageError(Exception):
@@ -84,7 +90,7 @@ def describe_finding(finding: Finding) -> str:
 def run_verify(
     paths: Sequence[str],
     as_json: bool,
-    out: TextIO,
+    out: Output,
     stored_rulesets: Mapping[str, Any] | None = None,
     stdin: TextIO | None = None,
 ) -> int:
@@ -105,7 +111,7 @@ def run_verify(
     return status
 
 
-def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+def run_simulate(args: argparse.Namespace, out: Output) -> int:
     from .simulate import simulate_games
 
     try:
@@ -138,7 +144,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sheet", action="store_true", help="drop the tricks: paper sheets")
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+def main(argv: Sequence[str] | None = None, out: Output | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m replay.engine", description="Verify or simulate Расписной покер records."
     )
