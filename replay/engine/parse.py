@@ -32,12 +32,6 @@ NO_TRUMP = -1
 
 
 @dataclass(slots=True)
-class Trick:
-    leader: int | None  #: the stated leader, checked against the rules
-    plays: list[int]  #: play codes, in play order
-
-
-@dataclass(slots=True)
 class Deal:
     """One deal of the record as written (claims included), cards already read."""
 
@@ -52,7 +46,10 @@ class Deal:
     declarer: int | None = None
     calls: list[tuple[int, int]] | None = None
     bids: list[tuple[int, bool]] | None = None
-    tricks: list[Trick] | None = None
+    tricks: list[list[int]] | None = None  #: each trick's play codes, in play order
+    #: The leader each trick states (None where one does not), checked against the rules;
+    #: None when no trick states one, the common record, which spares the check per trick.
+    leaders: list[int | None] | None = None
     taken: list[int] | None = None
     scores: list[int | float] | None = None
     running: list[int | float] | None = None
@@ -118,8 +115,14 @@ class _Reader:
         deal: int | None = None,
         integers: bool = False,
     ) -> list[Any] | None:
-        if obj.get(key) is None:
+        values = obj.get(key)
+        if values is None:
             return None
+        if type(values) is list and len(values) == length:  # the common case, at C speed
+            if _INT_TYPES.issuperset(map(type, values)):
+                return values
+            if not integers and _NUMBER_TYPES.issuperset(map(type, values)) and values == values:
+                return values  # NaN != NaN
         values = self.need_list(obj, key, where, length, deal)
         if values is None:
             return None
@@ -134,7 +137,10 @@ class _Reader:
                 return None
         return values
 
-    def card(self, text: Any, path: str, deal: int) -> int | None:
+    # ``card`` and ``play`` take the location as parts and make the JSON Pointer only for a
+    # finding: a record full of valid object plays would otherwise build one per play.
+
+    def card(self, text: Any, where: tuple[str | int, ...], deal: int) -> int | None:
         card = read_card(text) if isinstance(text, str) else None
         if card is None:
             self.findings.append(
@@ -143,12 +149,12 @@ class _Reader:
                     f"cannot read the card {text!r}",
                     deal=deal,
                     actual=text,
-                    path=path,
+                    path=pointer(*where),
                 )
             )
         return card
 
-    def play(self, value: Any, path: str, deal: int) -> int | None:
+    def play(self, value: Any, where: tuple[str | int, ...], deal: int) -> int | None:
         if isinstance(value, str):
             code = PLAY_CODES.get(value)
             if code is None:
@@ -156,20 +162,22 @@ class _Reader:
             if code is not None:
                 return code
         elif isinstance(value, dict):
-            return self._object_play(value, path, deal)
+            return self._object_play(value, where, deal)
         self.findings.append(
             Finding(
                 Code.RECORD_CARD,
                 f"cannot read the play {value!r}",
                 deal=deal,
                 actual=value,
-                path=path,
+                path=pointer(*where),
             )
         )
         return None
 
-    def _object_play(self, value: dict[str, Any], path: str, deal: int) -> int | None:
-        card = self.card(value.get("card"), path + "/card", deal)
+    def _object_play(
+        self, value: dict[str, Any], where: tuple[str | int, ...], deal: int
+    ) -> int | None:
+        card = self.card(value.get("card"), (*where, "card"), deal)
         if card is None:
             return None
         joker = value.get("joker")
@@ -266,32 +274,35 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
     if not isinstance(obj, dict):
         r.schema("a deal must be an object", pointer(*where), obj, number)
         return None
-    cards = obj.get("cards")
+    get = obj.get
+    cards = get("cards")
     if not _is_int(cards) or cards < 1:
         r.schema("cards must be a positive integer", pointer(*where, "cards"), cards, number)
         cards = 0
     deal = Deal(index, cards)
-    kind = obj.get("kind", "regular")
+    kind = get("kind", "regular")
     if kind not in KINDS:
         r.schema(f"unknown deal kind {kind!r}", pointer(*where, "kind"), kind, number)
     else:
         deal.kind = kind
     for key in ("dealer", "declarer"):
-        seat = obj.get(key)
+        seat = get(key)
         if seat is not None:
             if not _is_int(seat) or not 0 <= seat < n:
                 r.schema(f"{key} must be a seat", pointer(*where, key), seat, number)
             else:
                 setattr(deal, key, seat)
-    if obj.get("hands") is not None:
-        hands = r.need_list(obj, "hands", where, n, number)
+    hands = get("hands")
+    if hands is not None:
+        if type(hands) is not list or len(hands) != n:
+            hands = r.need_list(obj, "hands", where, n, number)
         if hands is not None:
             deal.hands = _parse_hands(r, hands, where, number)
-    trump_card = obj.get("trump_card")
+    trump_card = get("trump_card")
     if trump_card is not None:
         deal.trump_card = CARD_CODES.get(trump_card) if type(trump_card) is str else None
         if deal.trump_card is None:
-            deal.trump_card = r.card(trump_card, pointer(*where, "trump_card"), number)
+            deal.trump_card = r.card(trump_card, (*where, "trump_card"), number)
     if "trump" in obj:
         trump = obj["trump"]
         suit = read_suit(trump) if isinstance(trump, str) else None
@@ -299,16 +310,20 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
             r.schema("trump must be S, C, D, H or null", pointer(*where, "trump"), trump, number)
         deal.trump_given = True
         deal.trump = NO_TRUMP if suit is None else suit
-    if obj.get("calls") is not None:
-        deal.calls = _parse_calls(r, obj["calls"], where, number, n)
-    if obj.get("bids") is not None:
+    calls = get("calls")
+    if calls is not None:
+        deal.calls = _parse_calls(r, calls, where, number, n)
+    if get("bids") is not None:
         deal.bids = _parse_bids(r, obj, where, number, n)
-    if obj.get("tricks") is not None:
-        deal.tricks = _parse_tricks(r, obj, where, number, n)
+    tricks = get("tricks")
+    if tricks is not None:
+        parsed = _parse_tricks(r, obj, where, number, n)
+        if parsed is not None:
+            deal.tricks, deal.leaders = parsed
     deal.taken = r.numbers(obj, "taken", where, n, number, integers=True)
     deal.scores = r.numbers(obj, "scores", where, n, number)
     deal.running = r.numbers(obj, "running", where, n, number)
-    if obj.get("tricks") is None and obj.get("taken") is None:
+    if tricks is None and get("taken") is None:
         r.schema("taken is required when tricks are absent", pointer(*where, "taken"), None, number)
     return deal
 
@@ -316,6 +331,11 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
 def _parse_hands(
     r: _Reader, hands: list[Any], where: tuple[str | int, ...], number: int
 ) -> list[list[int]] | None:
+    if _LIST_TYPE.issuperset(map(type, hands)):
+        try:  # the common record: every card spelt canonically (see ``_parse_tricks``)
+            return [list(map(_CARD_CODE, hand)) for hand in hands]
+        except (KeyError, TypeError):
+            pass
     parsed: list[list[int]] = []
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list):
@@ -327,9 +347,7 @@ def _parse_hands(
         except TypeError:  # an unhashable entry: the slow path finds it
             cards = [None]
         if None in cards:  # the slow path, with a located finding per unreadable card
-            read = [
-                r.card(c, pointer(*where, "hands", seat, i), number) for i, c in enumerate(hand)
-            ]
+            read = [r.card(c, (*where, "hands", seat, i), number) for i, c in enumerate(hand)]
             cards = [c for c in read if c is not None]
         parsed.append(cards)
     return parsed
@@ -352,6 +370,8 @@ def _parse_bids(
     r: _Reader, obj: dict[str, Any], where: tuple[str | int, ...], number: int, n: int
 ) -> list[tuple[int, bool]] | None:
     bids = obj["bids"]
+    if type(bids) is list and len(bids) <= n and _INT_TYPES.issuperset(map(type, bids)):
+        return [(bid, False) for bid in bids]  # the common case: no blind bids
     if not isinstance(bids, list) or len(bids) > n:
         r.schema(f"bids must be a list of at most {n} bids", pointer(*where, "bids"), bids, number)
         return None
@@ -378,14 +398,28 @@ def _parse_bids(
 
 def _parse_tricks(
     r: _Reader, obj: dict[str, Any], where: tuple[str | int, ...], number: int, n: int
-) -> list[Trick] | None:
+) -> tuple[list[list[int]], list[int | None] | None] | None:
+    """The tricks as play codes, and the leaders they state (None if no trick states one).
+
+    Nearly every trick is a plain list of canonical play strings: it is read with one
+    ``map`` of dictionary lookups, which raises on anything else (a misspelt or an object
+    play). Any other trick takes the general path below, which reads trick objects and
+    object plays and locates every problem.
+    """
     tricks = obj["tricks"]
     if not isinstance(tricks, list):
         r.schema("tricks must be a list", pointer(*where, "tricks"), tricks, number)
         return None
-    parsed = []
+    parsed: list[list[int]] = []
+    leaders: list[int | None] | None = None
     codes = PLAY_CODES
     for t, trick in enumerate(tricks):
+        if type(trick) is list:
+            try:
+                parsed.append(list(map(_PLAY_CODE, trick)))
+                continue
+            except (KeyError, TypeError):
+                pass  # the general path reads the trick again and reports the play
         leader = None
         plays = trick
         if isinstance(trick, dict):
@@ -396,6 +430,9 @@ def _parse_tricks(
                     "leader must be a seat", pointer(*where, "tricks", t, "leader"), leader, number
                 )
                 return None
+            if leaders is None:
+                leaders = [None] * len(tricks)
+            leaders[t] = leader
         if not isinstance(plays, list):
             r.schema("a trick must be a list of plays", pointer(*where, "tricks", t), plays, number)
             return None
@@ -405,13 +442,18 @@ def _parse_tricks(
             read = [None] * len(plays)
         if None in read:
             read = [
-                code if code is not None else r.play(p, pointer(*where, "tricks", t, i), number)
+                code if code is not None else r.play(p, (*where, "tricks", t, i), number)
                 for i, (p, code) in enumerate(zip(plays, read, strict=True))
             ]
             if None in read:
                 return None
-        parsed.append(Trick(leader, read))  # type: ignore[arg-type]
-    return parsed
+        parsed.append(read)  # type: ignore[arg-type]
+    return parsed, leaders
+
+
+_LIST_TYPE: frozenset[type] = frozenset({list})
+_PLAY_CODE = PLAY_CODES.__getitem__
+_CARD_CODE = CARD_CODES.__getitem__
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -27,7 +28,7 @@ from .cards import (
     play_name,
 )
 from .findings import Code, Finding, Severity, pointer
-from .parse import NO_TRUMP, Deal, Record, Trick, parse_record
+from .parse import NO_TRUMP, Deal, Record, parse_record
 from .report import DealResult, JokerPlay, Report, malformed, verdict_of
 from .rulesets import Number, Ruleset, Score, exact, resolve_ruleset, schedule_for
 from .scoring import deal_score, plain
@@ -37,6 +38,9 @@ LOW = Declaration.LOW
 PLAIN = Declaration.PLAIN
 LEAD_HIGHEST = Declaration.LEAD_HIGHEST
 LEAD_LOWEST = Declaration.LEAD_LOWEST
+
+#: Hands as bitmasks, and the cards a seat holds twice (``_hand_masks``).
+_Masks = tuple[list[int], list[int]]
 
 
 def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> Report:
@@ -65,21 +69,22 @@ class _Game:
         self.players = record.players
         self.n = len(record.players)
         self.ruleset = record.ruleset
-        self.deck = self.ruleset.deck_for(self.n)
-        self.deck_bits = deck_mask(self.deck)
-        self.copies = 2 if self.deck == "104" else 1
-        self.deck_size = self.deck_bits.bit_count() * self.copies
-        self.schedule = schedule_for(self.ruleset, self.n)
-        # Holding a joker never obliges (RULES §4): the masks that oblige leave jokers out.
-        self.obliging = [mask & ~self.ruleset.joker_mask for mask in SUIT_MASKS]
+        self.first_dealer = record.first_dealer
+        self.rotating = self.ruleset.trump == "rotating"
+        table = _table(self.ruleset, self.n)
+        self.deck = table.deck
+        self.deck_bits = table.deck_bits
+        self.copies = table.copies
+        self.deck_size = table.deck_size
+        self.schedule = table.schedule
+        self.obliging = table.obliging
+        self.plain_codes = table.plain_codes
+        self.turns = table.turns
+        self.readings = table.readings
+        self.scale = table.scale
+        self.binary = table.binary
         self.findings: list[Finding] = []
         self.running: list[Score] = [0] * self.n
-        # Running totals are kept as ints scaled by a common denominator: adding fractions
-        # (3/2 multipliers) deal after deal is the slowest arithmetic of the replay.
-        self.scale = _common_denominator(self.ruleset) ** 3
-        # With a power-of-two denominator (3/2 multipliers) every score is an exact binary
-        # float, which compares with the claims at C speed; otherwise scores stay fractions.
-        self.binary = self.scale & (self.scale - 1) == 0
         self.scaled_running = [0] * self.n
         self.score_cache = self.ruleset.scores
         self.pass_runs = [0] * self.n
@@ -118,10 +123,19 @@ class _Game:
     # -- one deal ----------------------------------------------------------------------------
 
     def play_deal(self, deal: Deal) -> None:
+        """Replay one deal and compare its claims.
+
+        A legal deal is the common case, so each rule is first tested inline with one
+        cheap comparison and the method that words the finding is called only when that
+        test fails: per deal, the checks that find nothing cost no calls.
+        """
         n = self.n
-        number = deal.index + 1
+        index = deal.index
+        number = index + 1
         ruleset = self.ruleset
-        dealer = (self.record.first_dealer + deal.index) % n
+        cards = deal.cards
+        kind = deal.kind
+        dealer = (self.first_dealer + index) % n
         if deal.dealer is not None and deal.dealer != dealer:
             self.find(
                 Code.DEAL_DEALER,
@@ -129,100 +143,123 @@ class _Game:
                 number,
                 expected=dealer,
                 actual=deal.dealer,
-                path=pointer("deals", deal.index, "dealer"),
+                path=pointer("deals", index, "dealer"),
             )
-        self._check_schedule(deal, number)
-        if deal.cards * n > self.deck_size:
+        schedule = self.schedule
+        if schedule is None or index >= len(schedule) or schedule[index] != (cards, kind):
+            self._check_schedule(deal, number)
+        if cards * n > self.deck_size:
             self.find(
                 Code.DEAL_CARDS,
-                f"{deal.cards} cards each for {n} players is more than "
-                f"the {self.deck_size}-card deck",
+                f"{cards} cards each for {n} players is more than the {self.deck_size}-card deck",
                 number,
                 expected=self.deck_size // n,
-                actual=deal.cards,
-                path=pointer("deals", deal.index, "cards"),
+                actual=cards,
+                path=pointer("deals", index, "cards"),
             )
         masks = None
         if deal.hands is not None:
             masks = self._hand_masks(deal, number, deal.hands, from_plays=False)
-        trump = self._trump(deal, number, dealer, deal.hands)
+        trump = self._trump(deal, number, dealer, masks)
         bids, blind, last_bidder = self._bidding(deal, number, dealer)
-        result = DealResult(
-            number,
-            dealer,
-            None if ruleset.trump == "rotating" else trump,
-            bids,
-            [],
-            [],
-            [],
-            deal.kind,
-            deal.cards,
-            "full",
-            blind,
-            last_bidder,
-            deal.declarer,
-        )
         fines: list[Number] = [0] * n
+        winners: list[int] = []
+        joker_plays: list[JokerPlay] = []
+        audit = "full"
         if deal.tricks is not None:
-            result.taken = self._tricks(deal, number, dealer, masks, trump, fines, result)
-            self._compare(
-                deal.taken,
-                result.taken,
-                Code.RESULT_TAKEN,
+            first = dealer if ruleset.first_leader_is_dealer else (dealer + 1) % n
+            if masks is None:
+                masks = self._masks_from_plays(deal, number, first, trump)
+            singles, doubles = masks
+            taken = self._run(
+                deal,
                 number,
-                "tricks taken",
-                "taken",
-                deal.index,
+                first,
+                singles,
+                doubles,
+                trump,
+                fines,
+                winners,
+                joker_plays,
+                checks=True,
             )
+            if deal.taken is not None and deal.taken != taken:
+                self._compare(
+                    deal.taken, taken, Code.RESULT_TAKEN, number, "tricks taken", "taken", index
+                )
         else:
-            result.audit = "sheet"
-            result.taken = list(deal.taken or [0] * n)
-            if sum(result.taken) != deal.cards:
+            audit = "sheet"
+            taken = list(deal.taken or [0] * n)
+            if sum(taken) != cards:
                 self.find(
                     Code.RESULT_SUM,
-                    f"the tricks taken add up to {sum(result.taken)}, not {deal.cards}",
+                    f"the tricks taken add up to {sum(taken)}, not {cards}",
                     number,
-                    expected=deal.cards,
-                    actual=sum(result.taken),
-                    path=pointer("deals", deal.index, "taken"),
+                    expected=cards,
+                    actual=sum(taken),
+                    path=pointer("deals", index, "taken"),
                 )
+        # Scores: a (kind, cards, bid, blind, taken) key recurs all game long, and in every
+        # game of the preset, so each is computed once (``Ruleset.scores``). Running totals
+        # are scaled ints (``_Table.scale``), turned back into scores for the report.
         scores: list[Score] = []
+        totals: list[Score] = []
         scale = self.scale
         running = self.scaled_running
+        cache = self.score_cache
+        binary = self.binary
         for seat in range(n):
-            bid = None if bids is None else bids[seat]
-            key = (deal.kind, deal.cards, bid, blind[seat], result.taken[seat])
-            known = self.score_cache.get(key)
+            key = (kind, cards, None if bids is None else bids[seat], blind[seat], taken[seat])
+            known = cache.get(key)
             if known is None:
                 exact_score = deal_score(ruleset, *key)
-                known = self.score_cache[key] = (
-                    self._score(exact_score),
-                    int(exact_score * scale),
-                )
+                known = cache[key] = (self._score(exact_score), int(exact_score * scale))
             score, scaled = known
             if fines[seat]:
                 scaled -= int(fines[seat] * scale)
                 score = self._score(Fraction(scaled, scale))
             scores.append(score)
-            running[seat] += scaled
-        result.scores = scores
-        self.running = [
-            r // scale if r % scale == 0 else self._score(Fraction(r, scale)) for r in running
-        ]
-        result.running = self.running
-        self._compare(
-            deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", deal.index
+            running[seat] = total = running[seat] + scaled
+            if total % scale == 0:
+                totals.append(total // scale)
+            elif binary:  # exact, and the float ``_score`` would make of the fraction
+                totals.append(total / scale)
+            else:
+                totals.append(Fraction(total, scale))
+        self.running = totals
+        if deal.scores is not None and deal.scores != scores:
+            self._compare(
+                deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", index
+            )
+        if deal.running is not None and deal.running != totals:
+            self._compare(
+                deal.running,
+                totals,
+                Code.RESULT_RUNNING,
+                number,
+                "running total",
+                "running",
+                index,
+            )
+        self.results.append(
+            DealResult(
+                number,
+                dealer,
+                None if self.rotating else trump,
+                bids,
+                taken,
+                scores,
+                totals,
+                kind,
+                cards,
+                audit,
+                blind,
+                last_bidder,
+                deal.declarer,
+                joker_plays,
+                winners,
+            )
         )
-        self._compare(
-            deal.running,
-            self.running,
-            Code.RESULT_RUNNING,
-            number,
-            "running total",
-            "running",
-            deal.index,
-        )
-        self.results.append(result)
 
     def _check_schedule(self, deal: Deal, number: int) -> None:
         if self.schedule is None:
@@ -260,7 +297,7 @@ class _Game:
 
     def _hand_masks(
         self, deal: Deal, number: int, hands: list[list[int]], from_plays: bool
-    ) -> tuple[list[int], list[int]]:
+    ) -> _Masks:
         """Check the dealt hands (RULES §1, FORMAT ``deal.*``) and read them into bitmasks.
 
         ``doubles`` holds the cards a seat has twice (the 104-card deck). The fast path
@@ -271,16 +308,16 @@ class _Game:
             bits = _BITS
             union = total = 0
             singles = []
+            cards = deal.cards
+            even = True  # every hand holds ``cards`` cards
             for hand in hands:
                 mask = sum(map(bits.__getitem__, hand))
                 singles.append(mask)
                 union |= mask
                 total += len(hand)
-            if (
-                union.bit_count() == total
-                and not union & ~self.deck_bits
-                and (from_plays or all(len(h) == deal.cards for h in hands))
-            ):
+                if len(hand) != cards:
+                    even = False
+            if union.bit_count() == total and not union & ~self.deck_bits and (from_plays or even):
                 return singles, [0] * len(hands)
         self._check_hands(deal, number, hands, from_plays)
         singles = [0] * len(hands)
@@ -335,7 +372,7 @@ class _Game:
 
     # -- trump -------------------------------------------------------------------------------
 
-    def _trump(self, deal: Deal, number: int, dealer: int, hands: list[list[int]] | None) -> int:
+    def _trump(self, deal: Deal, number: int, dealer: int, masks: _Masks | None) -> int:
         """The deal's trump suit (-1: none) by RULES §6 and §10.14; a wrong claim is found."""
         ruleset = self.ruleset
         if ruleset.trump == "rotating" or deal.kind == "no_trump":
@@ -368,7 +405,7 @@ class _Game:
         elif ruleset.trump == "declared" and deal.trump_given:
             return deal.trump
         else:
-            from_card = self._trump_from_card(deal, number, dealer, hands)
+            from_card = self._trump_from_card(deal, number, dealer, masks)
             if from_card is None:
                 return deal.trump if deal.trump_given else NO_TRUMP
             trump = from_card
@@ -384,8 +421,12 @@ class _Game:
         return trump
 
     def _trump_from_card(
-        self, deal: Deal, number: int, dealer: int, hands: list[list[int]] | None
+        self, deal: Deal, number: int, dealer: int, masks: _Masks | None
     ) -> int | None:
+        """The suit of the turned-up trump card (RULES §6), checked against where it lies.
+
+        ``masks`` are the dealt hands as bitmasks (``_hand_masks``), None without hands.
+        """
         ruleset = self.ruleset
         card = deal.trump_card
         if card is None:
@@ -405,10 +446,10 @@ class _Game:
                 actual=card_name(card),
                 path=pointer("deals", deal.index, "trump_card"),
             )
-        if hands is not None and deal.hands is not None:
-            source = ruleset.trump_card_source
+        source = ruleset.trump_card_source
+        if source != "any" and masks is not None:
             everything_dealt = deal.cards * self.n >= self.deck_size
-            in_hand = [seat for seat, hand in enumerate(hands) if card in hand]
+            in_hand = [seat for seat, held in enumerate(masks[0]) if held >> card & 1]
             if source == "dealer_last" or (source == "stock" and everything_dealt):
                 if dealer not in in_hand:
                     self.find(
@@ -452,29 +493,33 @@ class _Game:
             return None, [False] * n, None
         given = deal.bids or []
         first = dealer if ruleset.first_bidder_is_dealer else (dealer + 1) % n
-        order = [(first + i) % n for i in range(n)]
+        cards = deal.cards
+        dark_deal = deal.kind == "dark"
         bids = [0] * n
-        blind = [deal.kind == "dark"] * n
-        for seat in order:
-            if seat >= len(given):
+        blind = [dark_deal] * n
+        count_passes = ruleset.three_passes and not ruleset.auction
+        pass_runs = self.pass_runs
+        order = self.turns[first]
+        for seat in order:  # in bidding order, the order of the findings
+            if seat < len(given):
+                bid, dark = given[seat]
+            else:
                 self.find(
                     Code.BID_MISSING, "no bid is given", number, seat=seat, path=pointer(*where)
                 )
                 bid, dark = 0, False
-            else:
-                bid, dark = given[seat]
             bids[seat] = bid
-            if not 0 <= bid <= deal.cards:
+            if not 0 <= bid <= cards:
                 self.find(
                     Code.BID_RANGE,
-                    f"bid {bid} with {deal.cards} cards",
+                    f"bid {bid} with {cards} cards",
                     number,
                     seat=seat,
-                    expected=[0, deal.cards],
+                    expected=[0, cards],
                     actual=bid,
                     path=pointer(*where, seat),
                 )
-            if dark and deal.kind != "dark":
+            if dark and not dark_deal:
                 if not ruleset.dark_bids:
                     self.find(
                         Code.BID_DARK,
@@ -494,8 +539,11 @@ class _Game:
                         path=pointer(*where, seat),
                     )
                 blind[seat] = True
-            if ruleset.three_passes and not ruleset.auction:
-                self._count_pass(seat, bid, number, where)
+            if count_passes:
+                if bid != 0:
+                    pass_runs[seat] = 0
+                else:
+                    self._count_pass(seat, number, where)
         if ruleset.auction:
             for problem in check_auction(deal, bids, first, n):
                 self.find(
@@ -520,10 +568,8 @@ class _Game:
             )
         return bids, blind, last
 
-    def _count_pass(self, seat: int, bid: int, number: int, where: tuple[Any, ...]) -> None:
-        if bid != 0:
-            self.pass_runs[seat] = 0
-            return
+    def _count_pass(self, seat: int, number: int, where: tuple[Any, ...]) -> None:
+        """A pass: one more in the seat's run, and the third in a row is found (RULES §3)."""
         self.pass_runs[seat] += 1
         if self.pass_runs[seat] >= 3:
             self.find(
@@ -538,52 +584,27 @@ class _Game:
 
     # -- play --------------------------------------------------------------------------------
 
-    def _tricks(
-        self,
-        deal: Deal,
-        number: int,
-        dealer: int,
-        masks: tuple[list[int], list[int]] | None,
-        trump: int,
-        fines: list[Number],
-        result: DealResult,
-    ) -> list[int]:
-        """Replay the tricks; without dealt hands, first learn who held what from the plays.
+    def _masks_from_plays(self, deal: Deal, number: int, first: int, trump: int) -> _Masks:
+        """The hands of a deal recorded without them: the cards each seat played.
 
-        Who played a card follows from the trick winners alone, so a silent pass in which
-        everybody holds everything yields the winners, and so the seat of every play.
+        Who played a card follows from the trick winners alone, so a silent pass (no
+        checks) yields the winners, and so the seat of every play. Without checks holding a
+        card decides nothing, so the silent pass gives every seat an empty hand: the
+        shortest way through the trick loop.
         """
         n = self.n
-        first = dealer if self.ruleset.first_leader_is_dealer else (dealer + 1) % n
-        tricks = deal.tricks or []
-        if masks is None:
-            everything = 0
-            for trick in tricks:
-                for code in trick.plays:
-                    everything |= 1 << (code & CARD_BITS)
-            scratch = DealResult(number, dealer, trump, None, [], [], [])
-            self._run(
-                deal,
-                number,
-                first,
-                [everything] * n,
-                [everything] * n,
-                trump,
-                [0] * n,
-                scratch,
-                checks=False,
-            )
-            played: list[list[int]] = [[] for _ in range(n)]
-            # An empty trick has no winner and keeps its leader: skip it, not a winner.
-            leaders = iter([first, *scratch.trick_winners])
-            for trick in tricks:
-                if trick.plays:
-                    leader = next(leaders)
-                    for k, code in enumerate(trick.plays[:n]):
-                        played[(leader + k) % n].append(code & CARD_BITS)
-            masks = self._hand_masks(deal, number, played, from_plays=True)
-        singles, doubles = masks
-        return self._run(deal, number, first, singles, doubles, trump, fines, result, checks=True)
+        winners: list[int] = []
+        self._run(deal, number, first, [0] * n, [0] * n, trump, [0] * n, winners, [], checks=False)
+        played: list[list[int]] = [[] for _ in range(n)]
+        # An empty trick has no winner and keeps its leader: skip it, not a winner.
+        leaders = iter([first, *winners])
+        turns = self.turns
+        for plays in deal.tricks or []:
+            if plays:
+                # ``turns`` has n seats: a longer trick counts its first n plays.
+                for seat, code in zip(turns[next(leaders)], plays, strict=False):
+                    played[seat].append(code & CARD_BITS)
+        return self._hand_masks(deal, number, played, from_plays=True)
 
     def _run(
         self,
@@ -594,24 +615,30 @@ class _Game:
         doubles: list[int],
         trump: int,
         fines: list[Number],
-        result: DealResult,
+        winners: list[int],
+        joker_plays: list[JokerPlay],
         checks: bool,
     ) -> list[int]:
         """The trick loop: legality of every play (RULES §4, §5), winners, tricks taken.
 
-        The winner of a trick of face cards is tracked as the plays come, as in the shared
-        ceiling loop; a trick with a joker not played plain goes to ``_joker_winner``.
-        Strict comparisons make the first of two twins win (RULES §1).
+        Most tricks hold face cards only (no joker, no declaration). Those are replayed
+        here, in a loop shaped like the shared ceiling loop: the lead is taken before the
+        loop, so that the loop over the followers needs no "is this the lead?" test, no
+        joker test and no lead demand. One set test (``plain.issuperset``) sends a trick
+        with anything else to ``_joker_trick``, the general loop. The winner is tracked as
+        the plays come; strict comparisons make the first of two twins win (RULES §1).
         """
         n = self.n
-        ruleset = self.ruleset
-        jokers = ruleset.joker_mask
         obliging = self.obliging
-        rotating = ruleset.trump == "rotating"
-        must_trump = ruleset.must_trump
+        plain = self.plain_codes
+        turns = self.turns
+        bits = _BITS
+        rotating = self.rotating
+        must_trump = self.ruleset.must_trump
         twins = self.copies > 1
+        trick_trump = trump
+        trump_mask = obliging[trump] if trump >= 0 else 0
         taken = [0] * n
-        winners = result.trick_winners
         tricks = deal.tricks or []
         if checks and len(tricks) != deal.cards:
             self.find(
@@ -622,79 +649,78 @@ class _Game:
                 actual=len(tricks),
                 path=pointer("deals", deal.index, "tricks"),
             )
-        for t, trick in enumerate(tricks):
-            plays = trick.plays
-            if checks and (trick.leader is not None or len(plays) != n):
-                self._check_trick(deal, number, t, trick, leader)
-            if len(plays) > n:
-                plays = plays[:n]
-            elif not plays:
-                continue
-            led = -1
-            trick_trump = trump
-            trump_mask = obliging[trump] if trump >= 0 else 0
-            follow = 0
-            demand = False
-            decls: list[int] | None = None  # set when a joker is not played plain
-            trick_jokers: list[tuple[int, int, int]] | None = None
-            best = best_card = 0
-            best_trump = False
-            seat = leader
-            for k, code in enumerate(plays):
-                card = code & CARD_BITS
-                bit = 1 << card
-                hand = singles[seat]
-                if not hand & bit:
-                    if checks:
-                        self._play_finding(
-                            Code.PLAY_NOT_HELD, "does not hold", deal, number, t, k, seat, code
-                        )
-                    held = False
-                else:
-                    held = checks
-                    if twins and doubles[seat] & bit:
-                        doubles[seat] ^= bit
+        stated = deal.leaders
+        for t, plays in enumerate(tricks):
+            if len(plays) != n:
+                if checks:
+                    self._check_trick(deal, number, t, plays, leader)
+                if len(plays) > n:
+                    plays = plays[:n]
+                elif not plays:
+                    continue
+            elif stated is not None and checks and stated[t] is not None and stated[t] != leader:
+                self._check_trick(deal, number, t, plays, leader)
+            order = turns[leader]  # the seat of each play
+            if not plain.issuperset(plays):
+                best = self._joker_trick(
+                    deal,
+                    number,
+                    t,
+                    plays,
+                    leader,
+                    singles,
+                    doubles,
+                    trump,
+                    fines,
+                    joker_plays,
+                    checks,
+                )
+                leader = order[best]
+            else:
+                code = plays[0]  # a plain play code is its card
+                bit = bits[code]
+                hand = singles[leader]
+                if hand & bit:
+                    if twins and doubles[leader] & bit:
+                        doubles[leader] ^= bit
                     else:
-                        singles[seat] = hand = hand ^ bit
-                if bit & jokers or code > CARD_BITS:
-                    decl, named, fine = self._declaration(
-                        deal, number, t, k, seat, code, trump, held
+                        singles[leader] = hand ^ bit
+                elif checks:
+                    self._play_finding(
+                        Code.PLAY_NOT_HELD, "does not hold", deal, number, t, 0, leader, code
                     )
-                    held = held and fine
-                    if bit & jokers:
-                        trick_jokers = trick_jokers or []
-                        trick_jokers.append((k, seat, decl))
-                    if decl != PLAIN and decl:
-                        decls = decls or [0] * len(plays)
-                        decls[k] = decl
-                        if k == 0:
-                            if decl in (LEAD_HIGHEST, LEAD_LOWEST):
-                                led = named
-                                follow = obliging[led]
-                                demand = decl == LEAD_HIGHEST
-                                if rotating:
-                                    trick_trump = (led + 1) % 4
-                                    trump_mask = obliging[trick_trump]
-                            else:  # led without a suit: nobody must follow or trump (§10.1)
-                                trump_mask = 0
-                        seat = (seat + 1) % n
+                led = code // 13
+                follow = obliging[led]
+                if rotating:
+                    trick_trump = (led + 1) % 4
+                    trump_mask = obliging[trick_trump]
+                best_card = code
+                best_trump = led == trick_trump
+                for k in range(1, len(plays)):
+                    code = plays[k]
+                    seat = order[k]
+                    bit = bits[code]
+                    hand = singles[seat]
+                    if hand & bit:
+                        held = checks
+                        if twins and doubles[seat] & bit:
+                            doubles[seat] ^= bit
+                        else:
+                            singles[seat] = hand = hand ^ bit
+                    else:
+                        if checks:
+                            self._play_finding(
+                                Code.PLAY_NOT_HELD, "does not hold", deal, number, t, k, seat, code
+                            )
+                        held = False
+                    suit = code // 13
+                    if suit == led:  # a trump lead is best so far, and trumps only beat it
+                        if code > best_card and (suit == trick_trump or not best_trump):
+                            leader, best_card = seat, code
                         continue
-                suit = card // 13
-                if k == 0:
-                    led = suit
-                    follow = obliging[led]
-                    if rotating:
-                        trick_trump = (led + 1) % 4
-                        trump_mask = obliging[trick_trump]
-                    best_card = card
-                    best_trump = suit == trick_trump
-                else:
-                    if suit == trick_trump:
-                        if not best_trump or card > best_card:
-                            best, best_card, best_trump = k, card, True
-                    elif not best_trump and suit == led and card > best_card:
-                        best, best_card = k, card
-                    if held and suit != led:
+                    if suit == trick_trump and (not best_trump or code > best_card):
+                        leader, best_card, best_trump = seat, code, True
+                    if held:
                         if hand & follow:
                             self._offence(
                                 Code.PLAY_REVOKE,
@@ -719,52 +745,165 @@ class _Game:
                                 code,
                                 fines,
                             )
-                    elif held and demand and hand & follow & ~((bit << 1) - 1):
-                        self._play_finding(
-                            Code.PLAY_JOKER_DEMAND,
-                            f"did not play the highest {_suit(led)}",
+            taken[leader] += 1  # the winner leads the next trick
+            winners.append(leader)
+        if checks and deal.hands is not None and len(tricks) == deal.cards and any(singles):
+            self._check_leftovers(deal, number, singles)
+        return taken
+
+    def _joker_trick(
+        self,
+        deal: Deal,
+        number: int,
+        t: int,
+        plays: list[int],
+        leader: int,
+        singles: list[int],
+        doubles: list[int],
+        trump: int,
+        fines: list[Number],
+        joker_plays: list[JokerPlay],
+        checks: bool,
+    ) -> int:
+        """One trick with a joker or a declaration in it (RULES §4, §5, §10.1–10.4).
+
+        Returns the place in the trick of the play that wins it. A joker not played plain
+        leaves the winner to ``_joker_winner``; a lead demand obliges the followers.
+        """
+        ruleset = self.ruleset
+        jokers = ruleset.joker_mask
+        obliging = self.obliging
+        rotating = self.rotating
+        must_trump = ruleset.must_trump
+        twins = self.copies > 1
+        bits = _BITS
+        order = self.turns[leader]
+        led = -1
+        trick_trump = trump
+        trump_mask = obliging[trump] if trump >= 0 else 0
+        follow = 0
+        demand = False
+        decls: list[int] | None = None  # set when a joker is not played plain
+        trick_jokers: list[tuple[int, int, int]] | None = None
+        best = best_card = 0
+        best_trump = False
+        for k, code in enumerate(plays):
+            seat = order[k]
+            card = code & CARD_BITS
+            bit = bits[card]
+            hand = singles[seat]
+            if not hand & bit:
+                if checks:
+                    self._play_finding(
+                        Code.PLAY_NOT_HELD, "does not hold", deal, number, t, k, seat, code
+                    )
+                held = False
+            else:
+                held = checks
+                if twins and doubles[seat] & bit:
+                    doubles[seat] ^= bit
+                else:
+                    singles[seat] = hand = hand ^ bit
+            if bit & jokers or code > CARD_BITS:
+                decl, named, fine = self._declaration(deal, number, t, k, seat, code, trump, held)
+                held = held and fine
+                if bit & jokers:
+                    trick_jokers = trick_jokers or []
+                    trick_jokers.append((k, seat, decl))
+                if decl != PLAIN and decl:
+                    decls = decls or [0] * len(plays)
+                    decls[k] = decl
+                    if k == 0:
+                        if decl in (LEAD_HIGHEST, LEAD_LOWEST):
+                            led = named
+                            follow = obliging[led]
+                            demand = decl == LEAD_HIGHEST
+                            if rotating:
+                                trick_trump = (led + 1) % 4
+                                trump_mask = obliging[trick_trump]
+                        else:  # led without a suit: nobody must follow or trump (§10.1)
+                            trump_mask = 0
+                    continue
+            suit = card // 13
+            if k == 0:
+                led = suit
+                follow = obliging[led]
+                if rotating:
+                    trick_trump = (led + 1) % 4
+                    trump_mask = obliging[trick_trump]
+                best_card = card
+                best_trump = suit == trick_trump
+            else:
+                if suit == trick_trump:
+                    if not best_trump or card > best_card:
+                        best, best_card, best_trump = k, card, True
+                elif not best_trump and suit == led and card > best_card:
+                    best, best_card = k, card
+                if held and suit != led:
+                    if hand & follow:
+                        self._offence(
+                            Code.PLAY_REVOKE,
+                            f"did not follow {_suit(led)}",
                             deal,
                             number,
                             t,
                             k,
                             seat,
                             code,
+                            fines,
                         )
-                seat = (seat + 1) % n
-            if decls is not None:
-                best = self._joker_winner(plays, decls, led, trick_trump)
-            winner = (leader + best) % n
-            taken[winner] += 1
-            winners.append(winner)
-            if trick_jokers:
-                for k, joker_seat, decl in trick_jokers:
-                    result.jokers.append(JokerPlay(joker_seat, decl, k == best))
-            leader = winner
-        if checks and deal.hands is not None and len(tricks) == deal.cards:
-            self._check_leftovers(deal, number, singles)
-        return taken
+                    elif must_trump and suit != trick_trump and hand & trump_mask:
+                        self._offence(
+                            Code.PLAY_MUST_TRUMP,
+                            "did not play a trump",
+                            deal,
+                            number,
+                            t,
+                            k,
+                            seat,
+                            code,
+                            fines,
+                        )
+                elif held and demand and hand & follow & ~((bit << 1) - 1):
+                    self._play_finding(
+                        Code.PLAY_JOKER_DEMAND,
+                        f"did not play the highest {_suit(led)}",
+                        deal,
+                        number,
+                        t,
+                        k,
+                        seat,
+                        code,
+                    )
+        if decls is not None:
+            best = self._joker_winner(plays, decls, led, trick_trump)
+        if trick_jokers:
+            for k, joker_seat, decl in trick_jokers:
+                joker_plays.append(_joker_play(joker_seat, decl, k == best))
+        return best
 
-    def _check_trick(self, deal: Deal, number: int, t: int, trick: Trick, leader: int) -> None:
+    def _check_trick(self, deal: Deal, number: int, t: int, plays: list[int], leader: int) -> None:
         """The stated leader and the size of one trick (``play.leader``, ``play.count``)."""
-        if trick.leader is not None and trick.leader != leader:
+        stated = deal.leaders[t] if deal.leaders is not None else None
+        if stated is not None and stated != leader:
             self.find(
                 Code.PLAY_LEADER,
                 f"leads trick {t + 1}, but {self.players[leader]} should",
                 number,
                 trick=t + 1,
-                seat=trick.leader,
+                seat=stated,
                 expected=leader,
-                actual=trick.leader,
+                actual=stated,
                 path=pointer("deals", deal.index, "tricks", t, "leader"),
             )
-        if len(trick.plays) != self.n:
+        if len(plays) != self.n:
             self.find(
                 Code.PLAY_COUNT,
-                f"trick {t + 1} has {len(trick.plays)} plays, not {self.n}",
+                f"trick {t + 1} has {len(plays)} plays, not {self.n}",
                 number,
                 trick=t + 1,
                 expected=self.n,
-                actual=len(trick.plays),
+                actual=len(plays),
                 path=pointer("deals", deal.index, "tricks", t),
             )
 
@@ -774,8 +913,22 @@ class _Game:
         """A joker's declaration as the replay applies it (RULES §5, §10.1–10.4).
 
         Returns the declaration, the named suit of a lead (-1 if none), and whether the
-        play passed; a wrong declaration is found once and then read as players would: a
-        demand that cannot stand is a plain ``high`` take.
+        play passed; a wrong declaration is found once (when ``check``). The reading
+        depends on the play, on whether it leads, on whether the trick is the first and
+        on the trump only, so each is made once per ruleset (``_Table.readings``).
+        """
+        key = (code, k == 0, t == 0, trump)
+        reading = self.readings.get(key)
+        if reading is None:
+            reading = self.readings[key] = self._read_declaration(code, k, t, trump)
+        decl, suit, problem = reading
+        if problem:
+            return decl, suit, self._joker_problem(check, problem, deal, number, t, k, seat, code)
+        return decl, suit, True
+
+    def _read_declaration(self, code: int, k: int, t: int, trump: int) -> tuple[int, int, str]:
+        """The declaration, the named suit and the problem ("" if none) of a joker play: a
+        wrong declaration is read as players would, a demand that cannot stand as ``high``.
         """
         ruleset = self.ruleset
         card = code & CARD_BITS
@@ -783,20 +936,7 @@ class _Game:
         named = code >> SUIT_SHIFT
         problem = ""
         if not ruleset.joker_mask >> card & 1:
-            return (
-                0,
-                -1,
-                self._joker_problem(
-                    check,
-                    "declared a joker play with an ordinary card",
-                    deal,
-                    number,
-                    t,
-                    k,
-                    seat,
-                    code,
-                ),
-            )
+            return 0, -1, "declared a joker play with an ordinary card"
         if decl == 0:
             if not ruleset.joker_silent_high:
                 problem = "played a joker without saying how"
@@ -820,8 +960,7 @@ class _Game:
             problem = problem or why
             if suit < 0:
                 decl = HIGH
-        ok = not problem or self._joker_problem(check, problem, deal, number, t, k, seat, code)
-        return decl, suit, ok
+        return decl, suit, problem
 
     def _named_suit(self, decl: int, named: int, trump: int, k: int, t: int) -> tuple[int, str]:
         ruleset = self.ruleset
@@ -873,9 +1012,8 @@ class _Game:
         play: int,
         severity: Severity | None = None,
     ) -> None:
-        trick = (deal.tricks or [])[t]
         where: tuple[str | int, ...] = ("deals", deal.index, "tricks", t)
-        if trick.leader is not None:
+        if deal.leaders is not None and deal.leaders[t] is not None:  # a trick object
             where += ("plays",)
         self.find(
             code,
@@ -911,7 +1049,7 @@ class _Game:
 
     def _joker_winner(self, plays: list[int], decls: list[int], led: int, trump: int) -> int:
         """The winner of a trick with a joker in it (RULES §4, §5, §10.3)."""
-        highs = [k for k, d in enumerate(decls) if d in (HIGH, LEAD_HIGHEST)]
+        highs = [k for k, d in enumerate(decls) if d in _HIGHS]
         if (
             highs
             and highs[0] == 0
@@ -1009,6 +1147,72 @@ class _Game:
 
 
 _BITS = [1 << card for card in range(64)]
+_HIGHS = frozenset({HIGH, LEAD_HIGHEST})  #: the declarations that take a trick
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What the replay derives from a ruleset for a number of players (see ``_table``)."""
+
+    deck: str
+    deck_bits: int
+    copies: int
+    deck_size: int
+    schedule: tuple[tuple[int, str], ...] | None
+    #: Holding a joker never obliges (RULES §4): the suit masks that oblige leave jokers out.
+    obliging: tuple[int, ...]
+    #: The play codes of face cards that are not jokers, the only ones ``_run`` replays
+    #: itself; the printed jokers of a deck without them go the general way as well.
+    plain_codes: frozenset[int]
+    #: The seat of each play of a trick, by its leader: ``turns[leader][k]``.
+    turns: tuple[tuple[int, ...], ...]
+    #: Joker plays as read by ``_read_declaration``, by (code, leads, first trick, trump).
+    readings: dict[tuple[int, bool, bool, int], tuple[int, int, str]]
+    #: Running totals are kept as ints scaled by a common denominator: adding fractions
+    #: (3/2 multipliers) deal after deal is the slowest arithmetic of the replay.
+    scale: int
+    #: With a power-of-two denominator (3/2 multipliers) every score is an exact binary
+    #: float, which compares with the claims at C speed; otherwise scores stay fractions.
+    binary: bool
+
+
+def _table(ruleset: Ruleset, players: int) -> _Table:
+    """The ruleset's table for this many players, made once per ruleset and player count:
+    a preset is one shared ``Ruleset``, so every record played under it reuses the table."""
+    table: _Table | None = ruleset.tables.get(players)
+    if table is None:
+        deck = ruleset.deck_for(players)
+        deck_bits = deck_mask(deck)
+        copies = 2 if deck == "104" else 1
+        schedule = schedule_for(ruleset, players)
+        scale = _common_denominator(ruleset) ** 3
+        table = ruleset.tables[players] = _Table(
+            deck,
+            deck_bits,
+            copies,
+            deck_bits.bit_count() * copies,
+            None if schedule is None else tuple(schedule),
+            tuple(mask & ~ruleset.joker_mask for mask in SUIT_MASKS),
+            frozenset(card for card in range(X1) if not ruleset.joker_mask >> card & 1),
+            tuple(tuple((lead + k) % players for k in range(players)) for lead in range(players)),
+            {},
+            scale,
+            scale & (scale - 1) == 0,
+        )
+    return table
+
+
+_JOKER_PLAYS: dict[tuple[int, int, type, bool], JokerPlay] = {}
+
+
+def _joker_play(seat: int, declaration: int, won: bool) -> JokerPlay:
+    """A joker play of the report, shared: it is immutable, and the few there can be recur in
+    every game (making a frozen dataclass costs more than looking it up)."""
+    key = (seat, declaration, type(declaration), won)  # the type: an int or a Declaration
+    play = _JOKER_PLAYS.get(key)
+    if play is None:
+        play = _JOKER_PLAYS[key] = JokerPlay(seat, declaration, won)
+    return play
 
 
 def _common_denominator(ruleset: Ruleset) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 from .cards import SUITS
 from .findings import Code, Finding, Severity
 from .rulesets import Ruleset, Score
-from .scoring import plain
+from .scoring import plain_list
 
 
 class Verdict(StrEnum):
@@ -55,8 +55,8 @@ class DealResult:
             "trump": None if self.trump is None or self.trump < 0 else SUITS[self.trump],
             "bids": self.bids,
             "taken": self.taken,
-            "scores": [plain(s) for s in self.scores],
-            "running": [plain(s) for s in self.running],
+            "scores": plain_list(self.scores),
+            "running": plain_list(self.running),
         }
 
 
@@ -78,7 +78,7 @@ class Report:
             "ruleset": None if self.ruleset is None else self.ruleset.to_dict(),
             "findings": [f.to_dict() for f in self.findings],
             "deals": [d.to_dict() for d in self.deals],
-            "totals": None if self.totals is None else [plain(t) for t in self.totals],
+            "totals": None if self.totals is None else plain_list(self.totals),
             "winners": self.winners,
         }
 

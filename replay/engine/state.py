@@ -43,7 +43,7 @@ def state_at(
         trick, play = len(tricks), None
     if tricks and not 1 <= trick <= len(tricks):
         return None, [_no_such(f"trick {trick} does not exist", "tricks", len(tricks), deal)]
-    plays_in_trick = len(tricks[trick - 1].plays) if tricks else 0
+    plays_in_trick = len(tricks[trick - 1]) if tricks else 0
     if play is not None and not 0 <= play <= plays_in_trick:
         return None, [_no_such(f"play {play} does not exist", "plays", plays_in_trick, deal)]
     complete = trick - 1 if play is not None and play < plays_in_trick else trick
@@ -51,8 +51,8 @@ def state_at(
     played: list[list[int]] = [[] for _ in range(n)]
     current: list[dict[str, Any]] = []
     for t, entry in enumerate(tricks[:trick]):
-        count = len(entry.plays) if t < trick - 1 or play is None else play
-        for k, code in enumerate(entry.plays[:count]):
+        count = len(entry) if t < trick - 1 or play is None else play
+        for k, code in enumerate(entry[:count]):
             seat = (leaders[t] + k) % n
             played[seat].append(code & CARD_BITS)
             if t == trick - 1:
