@@ -151,7 +151,8 @@ class _Game:
         if cards * n > self.deck_size:
             self.find(
                 Code.DEAL_CARDS,
-                f"{cards} cards each for {n} players is more than the {self.deck_size}-card deck",
+                f"{_count(cards, 'card')} each for {n} players is more than the "
+                f"{self.deck_size}-card deck",
                 number,
                 expected=self.deck_size // n,
                 actual=cards,
@@ -185,7 +186,13 @@ class _Game:
             )
             if deal.taken is not None and deal.taken != taken:
                 self._compare(
-                    deal.taken, taken, Code.RESULT_TAKEN, number, "tricks taken", "taken", index
+                    deal.taken,
+                    taken,
+                    Code.RESULT_TAKEN,
+                    number,
+                    "number of tricks taken",
+                    "taken",
+                    index,
                 )
         else:
             audit = "sheet"
@@ -339,7 +346,7 @@ class _Game:
             if not from_plays and len(hand) != deal.cards:
                 self.find(
                     Code.DEAL_CARDS,
-                    f"dealt {len(hand)} cards, not {deal.cards}",
+                    f"dealt {_count(len(hand), 'card')}, not {deal.cards}",
                     number,
                     seat=seat,
                     expected=deal.cards,
@@ -512,7 +519,7 @@ class _Game:
             if not 0 <= bid <= cards:
                 self.find(
                     Code.BID_RANGE,
-                    f"bid {bid} with {cards} cards",
+                    f"bid {bid} with {_count(cards, 'card')}",
                     number,
                     seat=seat,
                     expected=[0, cards],
@@ -643,7 +650,7 @@ class _Game:
         if checks and len(tricks) != deal.cards:
             self.find(
                 Code.PLAY_COUNT,
-                f"{len(tricks)} tricks played, not {deal.cards}",
+                f"{_count(len(tricks), 'trick')} played, not {deal.cards}",
                 number,
                 expected=deal.cards,
                 actual=len(tricks),
@@ -899,7 +906,7 @@ class _Game:
         if len(plays) != self.n:
             self.find(
                 Code.PLAY_COUNT,
-                f"trick {t + 1} has {len(plays)} plays, not {self.n}",
+                f"trick {t + 1} has {_count(len(plays), 'play')}, not {self.n}",
                 number,
                 trick=t + 1,
                 expected=self.n,
@@ -1239,6 +1246,11 @@ def _best_card(plays: list[int], decls: list[int], led: int, trump: int) -> int:
         elif not best_trump and suit == led and card > best_card:
             best, best_card = k, card
     return best
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: messages are sentences a player reads."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _suit(suit: int) -> str:
