@@ -1199,7 +1199,9 @@ def _table(ruleset: Ruleset, players: int) -> _Table:
             copies,
             deck_bits.bit_count() * copies,
             None if schedule is None else tuple(schedule),
-            tuple(mask & ~ruleset.joker_mask for mask in SUIT_MASKS),
+            # A fifth, empty "suit" for printed jokers (X1, X2 // 13 == 4) that are not jokers
+            # of this ruleset: such a card is found as unknown, and obliges nobody.
+            (*(mask & ~ruleset.joker_mask for mask in SUIT_MASKS), 0),
             frozenset(card for card in range(X1) if not ruleset.joker_mask >> card & 1),
             tuple(tuple((lead + k) % players for k in range(players)) for lead in range(players)),
             {},

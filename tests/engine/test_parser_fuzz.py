@@ -94,3 +94,24 @@ def test_a_bad_line_in_json_lines_gets_its_own_record_json_finding() -> None:
         "record.json",
         None,
     ]
+
+
+def test_a_printed_joker_led_where_it_is_no_joker_is_an_unknown_card_not_a_crash() -> None:
+    record = {
+        "format": "raspis/1",
+        "ruleset": "classic",
+        "players": ["A", "B", "C"],
+        "deals": [
+            {
+                "cards": 1,
+                "hands": [["X1"], ["AS"], ["KS"]],
+                "trump_card": "9D",
+                "bids": [0, 1, 1],
+                "tricks": [["X1", "AS", "KS"]],
+            }
+        ],
+    }
+    report = verify(record)
+    assert report.verdict is Verdict.ILLEGAL
+    assert [f.code for f in report.findings][:1] == ["deal.unknown_card"]
+    assert report.deals[0].taken == [0, 1, 0]
