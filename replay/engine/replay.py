@@ -641,7 +641,6 @@ class _Game:
         turns = self.turns
         bits = _BITS
         rotating = self.rotating
-        must_trump = self.ruleset.must_trump
         twins = self.copies > 1
         trick_trump = trump
         trump_mask = obliging[trump] if trump >= 0 else 0
@@ -727,31 +726,22 @@ class _Game:
                         continue
                     if suit == trick_trump and (not best_trump or code > best_card):
                         leader, best_card, best_trump = seat, code, True
-                    if held:
-                        if hand & follow:
-                            self._offence(
-                                Code.PLAY_REVOKE,
-                                f"did not follow {_suit(led)}",
-                                deal,
-                                number,
-                                t,
-                                k,
-                                seat,
-                                code,
-                                fines,
-                            )
-                        elif must_trump and suit != trick_trump and hand & trump_mask:
-                            self._offence(
-                                Code.PLAY_MUST_TRUMP,
-                                "did not play a trump",
-                                deal,
-                                number,
-                                t,
-                                k,
-                                seat,
-                                code,
-                                fines,
-                            )
+                    if held and hand & (follow | trump_mask):
+                        self._not_followed(
+                            hand,
+                            follow,
+                            trump_mask,
+                            suit,
+                            trick_trump,
+                            led,
+                            deal,
+                            number,
+                            t,
+                            k,
+                            seat,
+                            code,
+                            fines,
+                        )
             taken[leader] += 1  # the winner leads the next trick
             winners.append(leader)
         if checks and deal.hands is not None and len(tricks) == deal.cards and any(singles):
@@ -781,7 +771,6 @@ class _Game:
         jokers = ruleset.joker_mask
         obliging = self.obliging
         rotating = self.rotating
-        must_trump = ruleset.must_trump
         twins = self.copies > 1
         bits = _BITS
         order = self.turns[leader]
@@ -847,22 +836,14 @@ class _Game:
                 elif not best_trump and suit == led and card > best_card:
                     best, best_card = k, card
                 if held and suit != led:
-                    if hand & follow:
-                        self._offence(
-                            Code.PLAY_REVOKE,
-                            f"did not follow {_suit(led)}",
-                            deal,
-                            number,
-                            t,
-                            k,
-                            seat,
-                            code,
-                            fines,
-                        )
-                    elif must_trump and suit != trick_trump and hand & trump_mask:
-                        self._offence(
-                            Code.PLAY_MUST_TRUMP,
-                            "did not play a trump",
+                    if hand & (follow | trump_mask):
+                        self._not_followed(
+                            hand,
+                            follow,
+                            trump_mask,
+                            suit,
+                            trick_trump,
+                            led,
                             deal,
                             number,
                             t,
@@ -1033,6 +1014,44 @@ class _Game:
             path=pointer(*where, k),
             severity=severity,
         )
+
+    def _not_followed(
+        self,
+        hand: int,
+        follow: int,
+        trump_mask: int,
+        suit: int,
+        trick_trump: int,
+        led: int,
+        deal: Deal,
+        number: int,
+        t: int,
+        k: int,
+        seat: int,
+        code: int,
+        fines: list[Number],
+    ) -> None:
+        """A play off the led suit by a seat that held the led suit or a trump (RULES §4).
+
+        Both trick loops call it only then, so the common void-and-trumpless play costs no
+        call; revoke comes before must-trump, as FORMAT.md orders one finding per play.
+        """
+        if hand & follow:
+            self._offence(
+                Code.PLAY_REVOKE,
+                f"did not follow {_suit(led)}",
+                deal,
+                number,
+                t,
+                k,
+                seat,
+                code,
+                fines,
+            )
+        elif self.ruleset.must_trump and suit != trick_trump and hand & trump_mask:
+            self._offence(
+                Code.PLAY_MUST_TRUMP, "did not play a trump", deal, number, t, k, seat, code, fines
+            )
 
     def _offence(
         self,
