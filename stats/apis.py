@@ -128,18 +128,20 @@ class DifferenceSerializer(serializers.Serializer[Any]):
     deals = serializers.IntegerField()
 
 
-class ByCardsSerializer(serializers.Serializer[Any]):
+class AccuracySerializer(serializers.Serializer[Any]):
+    """How often bids were made exactly, within one slice of the deals."""
+
+    deals = serializers.IntegerField()
+    exact = serializers.IntegerField()
+    exact_rate = serializers.FloatField(allow_null=True)
+
+
+class ByCardsSerializer(AccuracySerializer):
     cards = serializers.IntegerField()
-    deals = serializers.IntegerField()
-    exact = serializers.IntegerField()
-    exact_rate = serializers.FloatField(allow_null=True)
 
 
-class ByKindSerializer(serializers.Serializer[Any]):
+class ByKindSerializer(AccuracySerializer):
     kind = serializers.CharField()
-    deals = serializers.IntegerField()
-    exact = serializers.IntegerField()
-    exact_rate = serializers.FloatField(allow_null=True)
 
 
 class BiddingSerializer(serializers.Serializer[Any]):
