@@ -471,11 +471,7 @@ class UploadAdmin(ReadOnlyAdmin):
     list_filter = ("status", "visibility", "created_at")
     search_fields = ("=id", "filename", "sha256", "uploaded_by__username")
     list_select_related = ("uploaded_by",)
-    exclude = ("data",)
     date_hierarchy = "created_at"
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Upload]:
-        return super().get_queryset(request).defer("data")
 
 
 @admin.register(UploadItem)
@@ -486,7 +482,7 @@ class UploadItemAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[UploadItem]:
         items = super().get_queryset(request).select_related("upload", "game")
-        return items.defer("text", "upload__data")
+        return items.defer("text")
 
 
 # -- disputes --------------------------------------------------------------------------------

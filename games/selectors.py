@@ -118,7 +118,7 @@ def game_get(*, user: User, game_id: int) -> Game | None:
 
 
 def upload_list(*, user: User) -> QuerySet[Upload]:
-    uploads = Upload.objects.defer("data")
+    uploads = Upload.objects.all()
     if _staff(user):
         return uploads
     return uploads.filter(uploaded_by_id=user.pk) if user.is_authenticated else uploads.none()

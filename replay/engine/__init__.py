@@ -4,8 +4,9 @@ It imports nothing outside the standard library, so clubs can use it on its own:
 ``python -m replay.engine verify game.json``.
 """
 
+from .files import Document, Line, line_document, split_documents, split_file
 from .findings import Code, Finding, Severity
-from .parse import Document, Record, parse_record, split_documents
+from .parse import Record, parse_record
 from .replay import replay, verify
 from .report import DealResult, JokerPlay, Report, Verdict
 from .rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
@@ -21,17 +22,20 @@ __all__ = [
     "Document",
     "Finding",
     "JokerPlay",
+    "Line",
     "Record",
     "Report",
     "Ruleset",
     "Severity",
     "Verdict",
+    "line_document",
     "parse_record",
     "preset_ruleset",
     "replay",
     "resolve_ruleset",
     "schedule_for",
     "split_documents",
+    "split_file",
     "state_at",
     "verify",
 ]

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from .files import Document, split_documents
 from .findings import Finding
-from .parse import Document, split_documents
 from .replay import verify
 from .report import Report, Verdict, malformed
 from .scoring import plain

@@ -8,9 +8,6 @@ loop works on ints only.
 
 from __future__ import annotations
 
-import io
-import json
-import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -454,86 +451,3 @@ def _parse_tricks(
 _LIST_TYPE: frozenset[type] = frozenset({list})
 _PLAY_CODE = PLAY_CODES.__getitem__
 _CARD_CODE = CARD_CODES.__getitem__
-
-
-@dataclass(frozen=True, slots=True)
-class Document:
-    """One record of an uploaded file: its place in the file, its text and its JSON."""
-
-    label: str  #: "line 3", "item 2", "games/a.json line 4": where it came from
-    text: str
-    value: Any
-    error: Finding | None = None
-
-
-def split_documents(data: bytes | str, filename: str = "") -> list[Document]:
-    """A file as uploaded → its records (FORMAT.md: one record, an array, JSON Lines, zip).
-
-    A line or member that is not JSON gets its own ``record.json`` finding and the others
-    are unaffected.
-    """
-    if isinstance(data, bytes) and (filename.lower().endswith(".zip") or data[:4] == b"PK\x03\x04"):
-        return _split_zip(data)
-    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
-    return _split_text(text, "")
-
-
-def _split_zip(data: bytes) -> list[Document]:
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        names = [i.filename for i in archive.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        return [_bad("archive", "", f"not a readable zip file: {exc}")]
-    documents = []
-    for name in sorted(names):
-        if not name.lower().endswith((".json", ".jsonl")):
-            continue
-        try:
-            raw = archive.read(name)
-        except (zipfile.BadZipFile, OSError, ValueError, RuntimeError) as exc:
-            documents.append(_bad(name, "", f"cannot read {name} from the zip: {exc}"))
-            continue
-        documents.extend(_split_text(raw.decode("utf-8", errors="replace"), name + " "))
-    return documents
-
-
-def _split_text(text: str, prefix: str) -> list[Document]:
-    stripped = text.strip().lstrip("\ufeff")
-    try:
-        value = json.loads(stripped)
-    except (ValueError, RecursionError):
-        if "\n" not in stripped:
-            return [_bad(prefix + "record", text, "not JSON")]
-        return _split_lines(text, prefix)
-    if isinstance(value, list):
-        return [
-            Document(f"{prefix}item {i + 1}", json.dumps(v, ensure_ascii=False), v)
-            if isinstance(v, dict)
-            else _bad(f"{prefix}item {i + 1}", json.dumps(v), "not a JSON object")
-            for i, v in enumerate(value)
-        ]
-    if not isinstance(value, dict):
-        return [_bad(prefix + "record", text, "not a JSON object")]
-    return [Document(prefix + "record", text, value)]
-
-
-def _split_lines(text: str, prefix: str) -> list[Document]:
-    documents = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        label = f"{prefix}line {number}"
-        try:
-            value = json.loads(line)
-        except (ValueError, RecursionError):
-            documents.append(_bad(label, line, "not JSON"))
-            continue
-        if isinstance(value, dict):
-            documents.append(Document(label, line, value))
-        else:
-            documents.append(_bad(label, line, "not a JSON object"))
-    return documents
-
-
-def _bad(label: str, text: str, why: str) -> Document:
-    return Document(label, text, None, Finding(Code.RECORD_JSON, f"{label}: {why}", path=""))

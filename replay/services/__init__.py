@@ -14,6 +14,7 @@ from replay.services.records import (
 )
 from replay.services.reverify import ReverifySummary, games_reverify, games_to_reverify
 from replay.services.store import Entry, Outcome, records_store, stored_rulesets
+from replay.services.upload_files import upload_file_read
 from replay.services.uploads import (
     upload_create,
     upload_fail,
@@ -39,6 +40,7 @@ __all__ = [
     "stored_rulesets",
     "upload_create",
     "upload_fail",
+    "upload_file_read",
     "upload_process",
     "upload_split",
 ]

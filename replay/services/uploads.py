@@ -17,10 +17,9 @@ import json
 import logging
 import time
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-import psycopg
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -30,16 +29,27 @@ from django.utils import timezone
 
 from games.errors import request_finding
 from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
-from replay.engine import Code, Document, Finding, split_documents
+from replay.engine import Code, Document, Finding, Line, split_file
 from replay.services.rows import bulk_insert, clean_text, gc_paused, json_safe
 from replay.services.store import Entry, Outcome, finding_dict, records_store
+from replay.services.upload_files import upload_file_read, upload_file_write
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 logger = logging.getLogger(__name__)
 
-ITEM_FIELDS = ("upload_id", "index", "batch", "label", "text", "outcome", "findings")
+ITEM_FIELDS = (
+    "upload_id",
+    "index",
+    "batch",
+    "label",
+    "text",
+    "start",
+    "end",
+    "outcome",
+    "findings",
+)
 FAILED_OUTCOMES = (ItemOutcome.REJECTED, ItemOutcome.FAILED)
 
 
@@ -59,28 +69,16 @@ def upload_create(*, uploaded_by: User, data: bytes, filename: str, visibility: 
             uploaded_by=uploaded_by,
             visibility=visibility,
             filename=clean_text(filename)[:255],
-            data=b"" if connection.vendor == "postgresql" else data,
             size=len(data),
             sha256=hashlib.sha256(data).hexdigest(),
         )
-        if connection.vendor == "postgresql":
-            _data_write(upload.pk, data)
+        upload_file_write(upload.pk, data)
     try:
         upload_split(upload_id=upload.pk, data=data)
     except Exception:
         logger.exception("upload %s: split failed, queued for a worker", upload.pk)
         transaction.on_commit(functools.partial(tasks.upload_split.delay, upload.pk))
     return upload
-
-
-def _data_write(upload_id: int, data: bytes) -> None:
-    """Send the file as a binary parameter: Django's psycopg cursor binds on the client side,
-    which would spell a 40 MB file as an 80 MB hexadecimal literal for the server to parse."""
-    raw = connection.connection
-    assert raw is not None
-    with psycopg.Cursor(raw) as cursor:
-        table = connection.ops.quote_name(Upload._meta.db_table)
-        cursor.execute(f"UPDATE {table} SET data = %b WHERE id = %s", [data, upload_id])
 
 
 def upload_split(*, upload_id: int, data: bytes | None = None) -> list[int]:
@@ -92,7 +90,7 @@ def upload_split(*, upload_id: int, data: bytes | None = None) -> list[int]:
     """
     from replay import tasks
 
-    upload = Upload.objects.defer("data").filter(pk=upload_id).first()
+    upload = Upload.objects.filter(pk=upload_id).first()
     if upload is None:
         return []
     queued: list[int] = []
@@ -104,7 +102,7 @@ def upload_split(*, upload_id: int, data: bytes | None = None) -> list[int]:
     written = UploadItem.objects.filter(upload_id=upload_id).count()
     if upload.status == UploadStatus.QUEUED or written < upload.total:
         if data is None:
-            data = bytes(Upload.objects.values_list("data", flat=True).get(pk=upload_id))
+            data = upload_file_read(upload_id)
         _items_create(upload, data, written, enqueue)
     pending = UploadItem.objects.filter(upload_id=upload_id, outcome=ItemOutcome.PENDING)
     with transaction.atomic():
@@ -119,7 +117,7 @@ def _items_create(
     """Write the items after the ``written`` ones, a batch per transaction."""
     started = time.perf_counter()
     with gc_paused():
-        documents = _zip_bomb(data) or split_documents(data, upload.filename)
+        documents = _zip_bomb(data) or split_file(data, upload.filename)
     parsed = time.perf_counter()
     size = settings.RASPIS_UPLOAD_BATCH_SIZE
     Upload.objects.filter(pk=upload.pk).update(
@@ -168,21 +166,24 @@ def _zip_bomb(data: bytes) -> list[Document] | None:
 
 
 def _item_rows(
-    upload: Upload, documents: Sequence[Document], start: int, stop: int, size: int
+    upload: Upload, documents: Sequence[Document | Line], start: int, stop: int, size: int
 ) -> tuple[list[tuple[Any, ...]], int]:
     rows: list[tuple[Any, ...]] = []
     rejected = 0
     for index in range(start, min(stop, len(documents))):
         document = documents[index]
-        findings: list[dict[str, Any]] = []
-        outcome = ItemOutcome.PENDING
-        if document.error is not None:
-            findings = json_safe([finding_dict(document.error)])
-            outcome = ItemOutcome.REJECTED
-            rejected += 1
         label = clean_text(document.label)[:300]
-        text = clean_text(document.text)
-        rows.append((upload.pk, index, index // size, label, text, outcome, findings))
+        place: tuple[Any, ...] = (upload.pk, index, index // size, label)
+        if isinstance(document, Line):
+            rows.append((*place, "", document.start, document.end, ItemOutcome.PENDING, []))
+        elif document.error is not None:
+            findings = json_safe([finding_dict(document.error)])
+            text = clean_text(document.text)
+            rows.append((*place, text, None, None, ItemOutcome.REJECTED, findings))
+            rejected += 1
+        else:
+            text = clean_text(document.text)
+            rows.append((*place, text, None, None, ItemOutcome.PENDING, []))
     return rows, rejected
 
 
@@ -195,7 +196,7 @@ def upload_fail(*, upload_id: int, error: str) -> None:
 
 def upload_process(*, upload_id: int, batch: int) -> int:
     """Verify and store the pending items of one batch; returns how many it processed."""
-    upload = Upload.objects.defer("data").select_related("uploaded_by").filter(pk=upload_id).first()
+    upload = Upload.objects.select_related("uploaded_by").filter(pk=upload_id).first()
     if upload is None:
         return 0
     try:
@@ -273,8 +274,9 @@ def _item_process_alone(upload: Upload, item_id: int) -> None:
 
 def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
     with gc_paused():
+        entries = [_entry(item, document) for item, document in _documents(upload.pk, items)]
         outcomes = records_store(
-            entries=[_entry(item) for item in items],
+            entries=entries,
             uploaded_by=upload.uploaded_by,
             visibility=upload.visibility,
             upload=upload,
@@ -282,7 +284,29 @@ def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
     _items_finish(upload, items, outcomes)
 
 
-def _entry(item: UploadItem) -> Entry:
+def _documents(
+    upload_id: int, items: Sequence[UploadItem]
+) -> Iterator[tuple[UploadItem, Document | None]]:
+    """Each item with its line of the file read and parsed (None for an item with text).
+
+    A batch's lines are neighbours in the file, so one query reads the part that holds them.
+    """
+    lines = [i for i in items if i.start is not None and i.end is not None]
+    piece, offset = b"", 0
+    if lines:
+        offset = min(i.start for i in lines if i.start is not None)
+        stop = max(i.end for i in lines if i.end is not None)
+        piece = upload_file_read(upload_id, offset, stop)
+    for item in items:
+        if item.start is None or item.end is None:
+            yield item, None
+        else:
+            yield item, Line(item.label, item.start, item.end).read(piece, offset)
+
+
+def _entry(item: UploadItem, document: Document | None) -> Entry:
+    if document is not None:
+        return Entry(document.text, document.value, document.error)
     try:
         value = json.loads(item.text.lstrip("\ufeff \t\r\n"))
     except (ValueError, RecursionError):

@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from replay.engine import preset_ruleset, split_documents, verify
-from replay.engine.parse import Document
+from replay.engine import Document, preset_ruleset, split_documents, verify
 from replay.engine.report import malformed
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

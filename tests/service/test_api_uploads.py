@@ -13,7 +13,7 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from games.models import Game, GameRecord, Upload, UploadItem
-from replay.services import upload_process, upload_split
+from replay.services import upload_file_read, upload_process, upload_split
 from tests.service.conftest import findings_of, text_of
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_a_jsonl_file_is_stored_first_then_verified_record_by_record(
     assert response.status_code == 202
     created = response.json()
     assert created["status"] == "queued" and created["size"] == len(data)
-    assert bytes(Upload.objects.get().data) == data
+    assert upload_file_read(Upload.objects.get().pk) == data
     status = client.get(created["url"]).json()
     assert status["status"] == "done" and status["finished_at"]
     assert (status["total"], status["done"], status["failed"], status["duplicates"]) == (4, 4, 1, 1)
@@ -230,3 +230,25 @@ def test_a_batch_that_fails_as_a_whole_falls_back_to_one_item_at_a_time(
     assert items[1].findings[0]["code"] == "server.error"
     status = Upload.objects.get()
     assert (status.status, status.done, status.failed) == ("done", 2, 1)
+
+
+def test_lines_are_read_from_the_stored_pieces_exactly_as_uploaded(
+    client_of: Any, user: Any, record: Any, committed: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With pieces of 97 bytes every record spans dozens of them; the stored record is its
+    line, byte for byte, without the byte order mark and the carriage return around it."""
+    from replay.services import upload_files
+
+    monkeypatch.setattr(upload_files, "PART_SIZE", 97)
+    first = dict(record(0), players=["Вера\u2028", "Глеб", "Анна", "Борис"])
+    lines = [text_of(first), text_of(record(1)), text_of(record(2))]
+    data = ("\ufeff" + "\r\n".join(lines) + "\r\n").encode()
+    with committed():
+        created = upload(client_of(user), "games.jsonl", data, visibility="private").json()
+    upload_id = created["id"]
+    assert upload_file_read(upload_id) == data
+    assert upload_file_read(upload_id, 100, 300) == data[100:300]
+    items = UploadItem.objects.filter(upload_id=upload_id).order_by("index")
+    assert [(i.outcome, i.text) for i in items] == [("stored", "")] * 3
+    stored = [GameRecord.objects.get(game_id=i.game_id).text for i in items]
+    assert stored == lines

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)
 def wait_done(upload_id: int, seconds: float) -> Upload:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        upload = Upload.objects.defer("data").get(pk=upload_id)
+        upload = Upload.objects.get(pk=upload_id)
         if upload.status in ("done", "failed"):
             return upload
         time.sleep(0.1)

@@ -60,7 +60,7 @@ def held_by_the_dead(queue: str) -> bool:
 
 
 def counts(upload_id: int) -> Upload:
-    return Upload.objects.defer("data").get(pk=upload_id)
+    return Upload.objects.get(pk=upload_id)
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the worker process needs a server")

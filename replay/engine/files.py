@@ -1,0 +1,151 @@
+"""Uploaded files → their records (FORMAT.md: one record, an array, JSON Lines, a zip).
+
+A line or member that is not JSON gets its own ``record.json`` finding and the others are
+unaffected. JSON Lines can also be split without reading the records (``split_file``): each
+line is then a ``Line``, a place in the file that is decoded when it is verified. That is
+what lets the service accept a 40 MB upload in a fraction of a second and leave the parsing
+to its workers, which parse each record anyway.
+
+Lines are separated by ``\\n`` alone, as JSON Lines defines them, with an optional ``\\r``
+before it: a record may hold U+2028 or a form feed inside a string, and those do not end it.
+A line of nothing but JSON whitespace is skipped, and its number still counts.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from dataclasses import dataclass
+from typing import Any, AnyStr
+
+from .findings import Code, Finding
+
+BOM = "\ufeff"
+JSON_SPACE = " \t\r"
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One record of an uploaded file: its place in the file, its text and its JSON."""
+
+    label: str  #: "line 3", "item 2", "games/a.json line 4": where it came from
+    text: str
+    value: Any
+    error: Finding | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of a JSON Lines file, not read yet: ``data[start:end]`` of the file split."""
+
+    label: str
+    start: int
+    end: int
+
+    def read(self, data: bytes | str, offset: int = 0) -> Document:
+        """The line as a document, from the file or from a piece of it starting at
+        ``offset``; bytes are decoded as UTF-8, as ``split_documents`` decodes a file."""
+        raw = data[self.start - offset : self.end - offset]
+        text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+        return line_document(self.label, text)
+
+
+def split_documents(data: bytes | str, filename: str = "") -> list[Document]:
+    """A file as uploaded → its records, each decoded."""
+    return _read(data, split_file(data, filename))
+
+
+def split_file(data: bytes | str, filename: str = "") -> list[Document | Line]:
+    """A file as uploaded → its records, JSON Lines as ``Line`` places in ``data``."""
+    if isinstance(data, bytes) and (filename.lower().endswith(".zip") or data[:4] == b"PK\x03\x04"):
+        return [*_split_zip(data)]
+    return _split_text(data, "")
+
+
+def line_document(label: str, text: str) -> Document:
+    """One line of JSON Lines, parsed, or with its ``record.json`` finding."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return _bad(label, text, "not JSON")
+    if not isinstance(value, dict):
+        return _bad(label, text, "not a JSON object")
+    return Document(label, text, value)
+
+
+def _read(data: bytes | str, parts: list[Document | Line]) -> list[Document]:
+    return [p.read(data) if isinstance(p, Line) else p for p in parts]
+
+
+def _split_zip(data: bytes) -> list[Document]:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        names = [i.filename for i in archive.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        return [_bad("archive", "", f"not a readable zip file: {exc}")]
+    documents = []
+    for name in sorted(names):
+        if not name.lower().endswith((".json", ".jsonl")):
+            continue
+        try:
+            raw = archive.read(name)
+        except (zipfile.BadZipFile, OSError, ValueError, RuntimeError) as exc:
+            documents.append(_bad(name, "", f"cannot read {name} from the zip: {exc}"))
+            continue
+        documents.extend(_read(raw, _split_text(raw, name + " ")))
+    return documents
+
+
+def _split_text(data: bytes | str, prefix: str) -> list[Document | Line]:
+    """A file or zip member that is not a zip: one JSON value, or JSON Lines."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    stripped = text.strip().lstrip(BOM)
+    try:
+        value = json.loads(stripped)
+    except (ValueError, RecursionError):
+        if "\n" not in stripped:
+            return [_bad(prefix + "record", text, "not JSON")]
+        return [*_lines(data, prefix)]
+    return [*_records(value, text, prefix)]
+
+
+def _records(value: Any, text: str, prefix: str) -> list[Document | Line]:
+    """The records of a file or member that is one JSON value: an array or a record."""
+    if isinstance(value, list):
+        return [
+            Document(f"{prefix}item {i + 1}", json.dumps(v, ensure_ascii=False), v)
+            if isinstance(v, dict)
+            else _bad(f"{prefix}item {i + 1}", json.dumps(v), "not a JSON object")
+            for i, v in enumerate(value)
+        ]
+    if not isinstance(value, dict):
+        return [_bad(prefix + "record", text, "not a JSON object")]
+    return [Document(prefix + "record", text, value)]
+
+
+def _lines(data: bytes | str, prefix: str) -> list[Line]:
+    """The lines of ``data`` that hold something, by byte (or character) offsets."""
+    if isinstance(data, bytes):
+        return _places(data, b"\n", b"\r", JSON_SPACE.encode(), BOM.encode(), prefix)
+    return _places(data, "\n", "\r", JSON_SPACE, BOM, prefix)
+
+
+def _places(
+    data: AnyStr, newline: AnyStr, cr: AnyStr, space: AnyStr, bom: AnyStr, prefix: str
+) -> list[Line]:
+    lines = []
+    start = len(bom) if data.startswith(bom) else 0
+    number = 1
+    while start <= len(data):
+        end = data.find(newline, start)
+        stop = len(data) if end < 0 else end
+        line_end = stop - 1 if data.endswith(cr, start, stop) else stop
+        if data[start:line_end].strip(space):
+            lines.append(Line(f"{prefix}line {number}", start, line_end))
+        start, number = stop + 1, number + 1
+    return lines
+
+
+def _bad(label: str, text: str, why: str) -> Document:
+    return Document(label, text, None, Finding(Code.RECORD_JSON, f"{label}: {why}", path=""))

@@ -1,0 +1,96 @@
+"""Splitting uploaded files: JSON Lines by place, the other forms decoded."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from replay.engine import Code, Document, Line, split_documents, split_file
+
+ONE = {"format": "raspis/1", "n": 1}
+TWO = {"format": "raspis/1", "n": 2, "name": "Вера\u2028Гл\x0beб"}
+
+
+def text(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def test_json_lines_come_back_as_places_of_the_bytes() -> None:
+    data = f"{text(ONE)}\n\n{text(TWO)}\n".encode()
+    parts = split_file(data, "games.jsonl")
+    assert all(isinstance(p, Line) for p in parts)
+    assert [(p.label, data[p.start : p.end]) for p in parts] == [
+        ("line 1", text(ONE).encode()),
+        ("line 3", text(TWO).encode()),
+    ]
+
+
+def test_a_line_is_read_from_the_file_or_from_a_piece_of_it() -> None:
+    data = f"{text(ONE)}\n{text(TWO)}".encode()
+    line = split_file(data)[1]
+    assert isinstance(line, Line)
+    piece = data[line.start - 3 :]
+    assert (
+        line.read(piece, offset=line.start - 3)
+        == line.read(data)
+        == Document("line 2", text(TWO), TWO)
+    )
+
+
+def test_only_a_newline_ends_a_line_and_a_carriage_return_before_it_is_not_kept() -> None:
+    """U+2028 and a vertical tab inside a string are not line breaks (str.splitlines says so)."""
+    for data in (f"{text(ONE)}\r\n{text(TWO)}\r\n", f"{text(ONE)}\r\n{text(TWO)}\r\n".encode()):
+        documents = split_documents(data)
+        assert [(d.text, d.value) for d in documents] == [(text(ONE), ONE), (text(TWO), TWO)]
+
+
+def test_a_byte_order_mark_before_json_lines_is_not_part_of_the_first_record() -> None:
+    data = "\ufeff" + f"{text(ONE)}\n{text(TWO)}\n"
+    for form in (data, data.encode()):
+        documents = split_documents(form)
+        assert [d.value for d in documents] == [ONE, TWO]
+        assert [d.error for d in documents] == [None, None]
+
+
+def test_lines_of_json_whitespace_are_skipped_and_still_counted() -> None:
+    data = f" \t\r\n{text(ONE)}\n   \n{text(TWO)}".encode()
+    assert [d.label for d in split_documents(data)] == ["line 2", "line 4"]
+
+
+def test_a_bad_line_is_its_own_finding_and_the_others_are_read() -> None:
+    data = f"{text(ONE)}\nnot json\n[1, 2]\n{text(TWO)}\n".encode()
+    documents = split_documents(data)
+    assert [d.value for d in documents] == [ONE, None, None, TWO]
+    bad = [d.error for d in documents[1:3]]
+    assert [(f.code, f.message) for f in bad if f is not None] == [
+        (Code.RECORD_JSON, "line 2: not JSON"),
+        (Code.RECORD_JSON, "line 3: not a JSON object"),
+    ]
+
+
+def test_bytes_and_text_of_one_file_split_alike() -> None:
+    data = f"{text(ONE)}\n\u00e9t\u00e9\n{text(TWO)}\n"
+    assert split_documents(data) == split_documents(data.encode())
+
+
+def test_a_record_and_an_array_are_decoded_documents() -> None:
+    assert split_file(json.dumps(ONE, indent=2).encode()) == [
+        Document("record", json.dumps(ONE, indent=2), ONE)
+    ]
+    parts = split_file(text([ONE, TWO]).encode())
+    assert [(p.label, p.value) for p in parts if isinstance(p, Document)] == [
+        ("item 1", ONE),
+        ("item 2", TWO),
+    ]
+
+
+def test_json_lines_inside_a_zip_are_decoded_with_the_member_name() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("club/games.jsonl", f"{text(ONE)}\r\n{text(TWO)}\n")
+    parts = split_file(buffer.getvalue(), "games.zip")
+    assert [(p.label, p.value) for p in parts if isinstance(p, Document)] == [
+        ("club/games.jsonl line 1", ONE),
+        ("club/games.jsonl line 2", TWO),
+    ]
