@@ -322,6 +322,35 @@ def bulk_insert(
     return ids
 
 
+def bulk_set(
+    model: type[models.Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> None:
+    """Set ``fields`` of existing rows; each row is a primary key, then values in ``fields`` order.
+
+    One UPDATE statement is sent for all the rows at once (``executemany``). Django's
+    ``bulk_update`` builds a CASE expression per field and row, which took a tenth of the
+    time of an upload's batch just to mark its hundred items done.
+    """
+    if not rows:
+        return
+    meta = model._meta
+    quote = connection.ops.quote_name
+    columns = [_field(model, name) for name in fields]
+    json_columns = [i for i, field in enumerate(columns) if isinstance(field, models.JSONField)]
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in columns)
+    key = meta.pk.column if meta.pk is not None else None
+    assert key is not None
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(key)} = %s"
+    params = []
+    for pk, *values in rows:
+        for i in json_columns:
+            if values[i] is not None:
+                values[i] = jsonb_text(values[i])
+        params.append((*values, pk))
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
+
+
 def _ids_reserve(model: type[models.Model], count: int) -> list[int]:
     table = model._meta.db_table
     with connection.cursor() as cursor:

@@ -30,7 +30,7 @@ from django.utils import timezone
 from games.errors import request_finding
 from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
 from replay.engine import Code, Document, Finding, Line, split_file
-from replay.services.rows import bulk_insert, clean_text, gc_paused, json_safe
+from replay.services.rows import bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from replay.services.store import Entry, Outcome, finding_dict, records_store
 from replay.services.upload_files import upload_file_read, upload_file_write
 
@@ -318,13 +318,12 @@ def _entry(item: UploadItem, document: Document | None) -> Entry:
 def _items_finish(upload: Upload, items: Sequence[UploadItem], outcomes: Sequence[Outcome]) -> None:
     """Mark items done and add them to the upload's counts, in the items' transaction."""
     failed = duplicates = 0
+    rows = []
     for item, outcome in zip(items, outcomes, strict=True):
-        item.outcome = outcome.kind
-        item.game_id = outcome.game_id
-        item.findings = json_safe(outcome.findings) if outcome.findings else []
+        rows.append((item.pk, outcome.kind, outcome.game_id, outcome.findings))
         failed += outcome.kind in FAILED_OUTCOMES
         duplicates += outcome.kind == ItemOutcome.DUPLICATE
-    UploadItem.objects.bulk_update(items, ["outcome", "game", "findings"])
+    bulk_set(UploadItem, ("outcome", "game_id", "findings"), rows)
     _counts_add(upload.pk, done=len(items), failed=failed, duplicates=duplicates)
     _upload_finish_if_done(upload.pk)
 
