@@ -3,7 +3,8 @@
 
 Uploads a JSON Lines file of 2,000 simulated four-player ``classic`` games (seeded; cached
 in ``bench/.cache/`` since simulating them takes a minute) to a real server with one Celery
-worker process (solo pool, concurrency 1), on PostgreSQL, and times the whole pipeline: the
+worker process (solo pool; ``--processes N`` runs a prefork worker with N processes
+instead, for comparison), on PostgreSQL, and times the whole pipeline: the
 request, the split into items, and every batch's verification and storage. The server and
 worker are started here on a free loopback port, against their own database ``raspis_bench``
 (dropped and migrated first) on the server of ``DATABASE_URL``; ``CELERY_BROKER_URL`` is the
@@ -12,7 +13,7 @@ broker, used through the queue ``raspis-bench`` so that no other worker takes th
 The last line is ``ingest: N games/s``.
 
 Usage: DATABASE_URL=postgres://... CELERY_BROKER_URL=redis://... python bench/ingest.py
-       [--games 2000] [--workers-log FILE] [--keep]
+       [--games 2000] [--processes 1] [--log FILE] [--timeout SECONDS]
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ def wait_for(url: str, seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--processes", type=int, default=1, help="worker processes")
     parser.add_argument("--log", default=str(CACHE / "ingest.log"), help="server and worker log")
     parser.add_argument("--timeout", type=float, default=600)
     args = parser.parse_args()
@@ -165,9 +167,9 @@ def main() -> None:
             *celery,
             "worker",
             "-P",
-            "solo",
+            "solo" if args.processes == 1 else "prefork",
             "-c",
-            "1",
+            str(args.processes),
             "-Q",
             QUEUE,
             "-l",
@@ -210,6 +212,8 @@ def main() -> None:
         f"upload {status['status']}: {status['total']} records, {stored} stored, "
         f"{status['failed']} failed, {status['duplicates']} duplicates"
     )
+    pool = "solo pool" if args.processes == 1 else "prefork pool"
+    print(f"worker: {args.processes} process{'es' * (args.processes > 1)} ({pool})")
     print(
         f"POST answered after {posted:.2f} s, items split after {split or 0:.2f} s, "
         f"upload complete after {elapsed:.2f} s"
