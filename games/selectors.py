@@ -7,16 +7,17 @@ disputes they opened.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import django_filters
-from django.db.models import Q, QuerySet
+from django.db.models import Model, Q, QuerySet
 
 from games.errors import Rejected, request_finding
 from games.models import (
     Dispute,
     Game,
     GameStatus,
+    ItemOutcome,
     Player,
     PlayerAlias,
     Upload,
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User as Account
 
     User = Account | AnonymousUser
+
+_M = TypeVar("_M", bound=Model)
 
 
 def _staff(user: User) -> bool:
@@ -99,9 +102,15 @@ class GameFilter(django_filters.FilterSet):
 def game_list(*, user: User, filters: Any = None) -> QuerySet[Game]:
     """Visible games, filtered by query parameters (``GameFilter``); bad ones are rejected."""
     games = game_visible(user=user).prefetch_related("seats")
-    if filters is None:
-        return games
-    filterset = GameFilter(filters, queryset=games)
+    return games if filters is None else _filtered(GameFilter, filters, games)
+
+
+def _filtered(
+    filterset_class: type[django_filters.FilterSet], filters: Any, queryset: QuerySet[_M]
+) -> QuerySet[_M]:
+    """The queryset filtered; every bad parameter is a finding located at its name, so a
+    client learns of them all in one 400 rather than getting an unfiltered list."""
+    filterset = filterset_class(filters, queryset=queryset)
     if not filterset.is_valid():
         raise Rejected(
             [
@@ -110,7 +119,8 @@ def game_list(*, user: User, filters: Any = None) -> QuerySet[Game]:
                 for message in messages
             ]
         )
-    return filterset.qs
+    filtered: QuerySet[_M] = filterset.qs
+    return filtered
 
 
 def game_get(*, user: User, game_id: int) -> Game | None:
@@ -128,8 +138,26 @@ def upload_get(*, user: User, upload_id: int) -> Upload | None:
     return upload_list(user=user).filter(pk=upload_id).first()
 
 
-def upload_items(*, upload: Upload) -> QuerySet[UploadItem]:
-    return upload.items.defer("text").order_by("index")
+class ChoiceInFilter(django_filters.BaseInFilter, django_filters.ChoiceFilter):
+    """Several choices, comma-separated (``?outcome=rejected,failed``), each one checked."""
+
+
+class UploadItemFilter(django_filters.FilterSet):
+    """The filters of ``GET /api/uploads/{id}/``: a client fetches only the records that failed."""
+
+    outcome = ChoiceInFilter(
+        choices=ItemOutcome.choices, help_text="outcomes, comma-separated: rejected,failed"
+    )
+
+    class Meta:
+        model = UploadItem
+        fields = ("outcome",)
+
+
+def upload_items(*, upload: Upload, filters: Any = None) -> QuerySet[UploadItem]:
+    """The upload's items in index order, filtered by query parameters (``UploadItemFilter``)."""
+    items = upload.items.defer("text").order_by("index")
+    return items if filters is None else _filtered(UploadItemFilter, filters, items)
 
 
 def dispute_list(*, user: User) -> QuerySet[Dispute]:

@@ -5,8 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.paginator import Page, Paginator
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
@@ -20,7 +26,7 @@ from config.exceptions import PayloadTooLarge
 from games.apis.common import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
 from games.apis.games import FINDINGS
 from games.errors import Rejected
-from games.models import Upload, UploadItem, Visibility
+from games.models import ItemOutcome, Upload, UploadItem, Visibility
 from games.selectors import upload_get, upload_items, upload_list
 from replay import services
 
@@ -108,25 +114,93 @@ class UploadsApi(APIView):
         return Response(UploadSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
 
 
+class UploadItemsPagination(PageNumberPagination):
+    """Pages of an upload's items, ``RASPIS_UPLOAD_ITEMS_PAGE_SIZE`` each.
+
+    A page that is not a positive integer is a 400 naming ``page``; DRF would answer it, like a
+    page past the last, with a 404, and a client could not tell a typo from the end.
+    """
+
+    last_page_strings = ()
+    invalid_page_message = "page {page_number} is past the last page"
+
+    class Input(serializers.Serializer[Any]):
+        page = serializers.IntegerField(min_value=1, required=False, default=1)
+
+    def get_page_size(self, request: Request) -> int:
+        size: int = settings.RASPIS_UPLOAD_ITEMS_PAGE_SIZE
+        return size
+
+    def get_page_number(self, request: Request, paginator: Paginator[Any]) -> int:
+        params = self.Input(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        page: int = params.validated_data["page"]
+        return page
+
+
 class UploadDetailApi(APIView):
-    """An upload's status, counts and, per record, the game it became or its findings."""
+    """An upload's status, counts and, per record, the game it became or its findings.
+
+    The records come a page at a time, since an upload can hold 100,000 of them.
+    """
 
     permission_classes = (IsAuthenticated,)
 
     @extend_schema_serializer(component_name="UploadDetailOutput")
     class OutputSerializer(UploadSerializer):
-        items = serializers.SerializerMethodField()
+        """The upload with the page of its items that ``context["pages"]``, the paginator,
+        selected."""
 
+        items_count = serializers.SerializerMethodField(help_text="items matching the filter")
+        items_next = serializers.SerializerMethodField(help_text="the next page's URL")
+        items_previous = serializers.SerializerMethodField(help_text="the previous page's URL")
+        items = serializers.SerializerMethodField(help_text="one page, in index order")
+
+        def _pages(self) -> UploadItemsPagination:
+            pages: UploadItemsPagination = self.context["pages"]
+            return pages
+
+        def _page(self) -> Page[UploadItem]:
+            page = self._pages().page
+            assert page is not None, "the view paginates the items before serializing"
+            return page
+
+        def get_items_count(self, upload: Upload) -> int:
+            return self._page().paginator.count
+
+        def get_items_next(self, upload: Upload) -> str | None:
+            return self._pages().get_next_link()
+
+        def get_items_previous(self, upload: Upload) -> str | None:
+            return self._pages().get_previous_link()
+
+        @extend_schema_field(UploadItemSerializer(many=True))
         def get_items(self, upload: Upload) -> list[dict[str, Any]]:
-            items = upload_items(upload=upload)
-            return list(UploadItemSerializer(items, many=True).data)
+            return list(UploadItemSerializer(self._page(), many=True).data)
 
-    @extend_schema(responses={200: OutputSerializer, 404: FINDINGS}, summary="Follow an upload")
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "outcome",
+                str,
+                many=True,
+                explode=False,
+                enum=ItemOutcome.values,
+                description="only items with these outcomes, comma-separated: rejected,failed",
+            ),
+            OpenApiParameter("page", int, description="1-based; past the last page is a 404"),
+        ],
+        responses={200: OutputSerializer, 400: FINDINGS, 404: FINDINGS},
+        summary="Follow an upload",
+    )
     def get(self, request: Request, upload_id: int) -> Response:
         upload = upload_get(user=request.user, upload_id=upload_id)
         if upload is None:
             raise NotFound(f"no upload {upload_id}")
-        return Response(self.OutputSerializer(upload).data)
+        items = upload_items(upload=upload, filters=request.query_params)
+        pages = UploadItemsPagination()
+        pages.paginate_queryset(items, request, view=self)
+        return Response(self.OutputSerializer(upload, context={"pages": pages}).data)
 
 
 __all__ = ["Rejected", "UploadDetailApi", "UploadsApi"]

@@ -252,3 +252,120 @@ def test_lines_are_read_from_the_stored_pieces_exactly_as_uploaded(
     assert [(i.outcome, i.text) for i in items] == [("stored", "")] * 3
     stored = [GameRecord.objects.get(game_id=i.game_id).text for i in items]
     assert stored == lines
+
+
+@pytest.fixture
+def mixed(client_of: Any, user: Any, record: Any, committed: Any) -> str:
+    """The URL of ``user``'s processed upload of five lines: stored, rejected, stored,
+    rejected, stored."""
+    data = jsonl(record(0)) + b"not json\n" + jsonl(record(1)) + b"[\n" + jsonl(record(2))
+    with committed():
+        created = upload(client_of(user), "games.jsonl", data).json()
+    url: str = created["url"]
+    return url
+
+
+def test_items_come_a_page_at_a_time_with_links_to_the_neighbouring_pages(
+    client_of: Any, user: Any, mixed: str, settings: Any
+) -> None:
+    settings.RASPIS_UPLOAD_ITEMS_PAGE_SIZE = 2
+    client = client_of(user)
+    first = client.get(mixed).json()
+    assert (first["status"], first["total"], first["items_count"]) == ("done", 5, 5)
+    assert [i["index"] for i in first["items"]] == [0, 1]
+    assert first["items_previous"] is None
+    assert first["items_next"] == f"http://testserver{mixed}?page=2"
+    second = client.get(first["items_next"]).json()
+    assert [(i["index"], i["label"]) for i in second["items"]] == [(2, "line 3"), (3, "line 4")]
+    assert second["items_previous"] == f"http://testserver{mixed}"
+    last = client.get(second["items_next"]).json()
+    assert [i["outcome"] for i in last["items"]] == ["stored"]
+    assert last["items_next"] is None
+    assert last["items_previous"] == f"http://testserver{mixed}?page=2"
+
+
+def test_the_default_page_holds_a_hundred_items(client_of: Any, user: Any, committed: Any) -> None:
+    client = client_of(user)
+    with committed():
+        created = upload(client, "junk.jsonl", b"x\n" * 101).json()
+    status = client.get(created["url"]).json()
+    assert (status["items_count"], len(status["items"])) == (101, 100)
+    assert client.get(status["items_next"]).json()["items"][0]["index"] == 100
+
+
+def test_the_outcome_filter_selects_the_failed_records_and_the_links_keep_it(
+    client_of: Any, user: Any, mixed: str, settings: Any
+) -> None:
+    settings.RASPIS_UPLOAD_ITEMS_PAGE_SIZE = 1
+    client = client_of(user)
+    rejected = client.get(mixed, {"outcome": "rejected"}).json()
+    assert rejected["items_count"] == 2 and rejected["total"] == 5
+    assert [i["label"] for i in rejected["items"]] == ["line 2"]
+    assert rejected["items"][0]["findings"][0]["code"] == "record.json"
+    assert rejected["items_next"] == f"http://testserver{mixed}?outcome=rejected&page=2"
+    assert [i["label"] for i in client.get(rejected["items_next"]).json()["items"]] == ["line 4"]
+    assert client.get(mixed, {"outcome": "rejected,stored"}).json()["items_count"] == 5
+    none = client.get(mixed, {"outcome": "failed,pending"}).json()
+    assert (none["items_count"], none["items"], none["items_next"]) == (0, [], None)
+
+
+def test_an_unknown_outcome_is_refused_with_a_finding(
+    client_of: Any, user: Any, mixed: str
+) -> None:
+    response = client_of(user).get(mixed, {"outcome": "rejected,lost"})
+    assert response.status_code == 400
+    (finding,) = findings_of(response)
+    assert (finding["code"], finding["path"]) == ("request.invalid", "/outcome")
+    assert "lost" in finding["message"]
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "two", "1.5", "last"])
+def test_a_page_that_is_not_a_positive_integer_is_refused_with_a_finding(
+    client_of: Any, user: Any, mixed: str, page: str
+) -> None:
+    response = client_of(user).get(mixed, {"page": page})
+    assert response.status_code == 400
+    (finding,) = findings_of(response)
+    assert (finding["code"], finding["path"]) == ("request.invalid", "/page")
+
+
+def test_a_page_past_the_last_is_not_found(client_of: Any, user: Any, mixed: str) -> None:
+    client = client_of(user)
+    assert client.get(mixed, {"page": "1"}).status_code == 200
+    response = client.get(mixed, {"page": "2"})
+    assert response.status_code == 404
+    (finding,) = findings_of(response)
+    assert finding["code"] == "request.not_found"
+    assert finding["message"] == "page 2 is past the last page"
+    assert client.get(mixed, {"outcome": "failed", "page": "2"}).status_code == 404
+
+
+def test_another_user_cannot_page_through_an_upload_or_learn_it_exists(
+    client_of: Any, other_user: Any, mixed: str
+) -> None:
+    for params in ({}, {"page": "2"}, {"outcome": "lost"}):
+        response = client_of(other_user).get(mixed, params)
+        assert response.status_code == 404, params
+        assert findings_of(response)[0]["message"].startswith("no upload ")
+
+
+def test_the_schema_describes_the_page_and_its_filter(api_client: APIClient) -> None:
+    document = api_client.get("/api/schema/", {"format": "json"}).json()
+    detail = document["paths"]["/api/uploads/{upload_id}/"]["get"]
+    parameters = {p["name"]: p for p in detail["parameters"]}
+    assert parameters["page"]["schema"]["type"] == "integer"
+    outcome = parameters["outcome"]
+    assert outcome["explode"] is False
+    assert set(outcome["schema"]["items"]["enum"]) == {
+        "pending",
+        "stored",
+        "replaced",
+        "duplicate",
+        "rejected",
+        "failed",
+    }
+    assert {"400", "404"} <= set(detail["responses"])
+    output = document["components"]["schemas"]["UploadDetailOutput"]["properties"]
+    assert output["items"]["items"]["$ref"] == "#/components/schemas/UploadItem"
+    assert output["items_count"]["type"] == "integer"
+    assert output["items_next"]["nullable"] and output["items_previous"]["nullable"]
