@@ -20,12 +20,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.pagination import SizedPages
 from games.models import Player
 from stats import selectors
 from stats.selectors import Freshness
@@ -269,10 +269,6 @@ class PlayerListApi(APIView):
 
     permission_classes = (AllowAny,)
 
-    class Pagination(PageNumberPagination):
-        page_size_query_param = "page_size"
-        max_page_size = 500
-
     class InputSerializer(serializers.Serializer[Any]):
         search = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -292,7 +288,7 @@ class PlayerListApi(APIView):
     )
     def get(self, request: Request) -> Response:
         search = validated(self.InputSerializer, request.query_params)["search"]
-        paginator = self.Pagination()
+        paginator = SizedPages()
         rows = paginator.paginate_queryset(selectors.player_list(search=search), request, self)
         assert rows is not None and paginator.page is not None
         fresh = selectors.player_list_freshness(

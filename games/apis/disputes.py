@@ -7,12 +7,12 @@ from typing import Any
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAdminUser, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.pagination import Pages
 from games.apis.common import account
 from games.apis.games import FINDINGS, game_or_404
 from games.models import Dispute, DisputeStatus
@@ -65,7 +65,7 @@ class DisputeListApi(APIView):
 
     @extend_schema(responses={200: DisputeSerializer(many=True)}, summary="List disputes")
     def get(self, request: Request) -> Response:
-        paginator = PageNumberPagination()
+        paginator = Pages()
         disputes = dispute_list(user=request.user)
         page = paginator.paginate_queryset(disputes, request, view=self)
         return paginator.get_paginated_response(DisputeSerializer(page, many=True).data)

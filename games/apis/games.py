@@ -18,12 +18,12 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.pagination import SizedPages
 from games.apis.common import GameSummarySerializer, UploadThrottle, account, body_read
 from games.errors import Rejected
 from games.models import Game, GameRecord, ItemOutcome, Visibility
@@ -100,10 +100,6 @@ class GamesApi(APIView):
     throttle_classes = (UploadThrottle,)
     throttle_scope = "upload"
 
-    class Pagination(PageNumberPagination):
-        page_size_query_param = "page_size"
-        max_page_size = 500
-
     @extend_schema_serializer(component_name="GameCreateInput")
     class CreateInputSerializer(serializers.Serializer[Any]):
         visibility = serializers.ChoiceField(choices=Visibility.choices, default="public")
@@ -126,7 +122,7 @@ class GamesApi(APIView):
     )
     def get(self, request: Request) -> Response:
         games = game_list(user=request.user, filters=request.query_params)
-        paginator = self.Pagination()
+        paginator = SizedPages()
         page = paginator.paginate_queryset(games, request, view=self)
         data = GameSummarySerializer(page, many=True).data
         return paginator.get_paginated_response(data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.paginator import Page, Paginator
+from django.core.paginator import Page
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -15,7 +15,6 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -23,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.exceptions import PayloadTooLarge
+from config.pagination import Pages
 from games.apis.common import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
 from games.apis.games import FINDINGS
 from games.errors import Rejected
@@ -88,7 +88,7 @@ class UploadsApi(APIView):
 
     @extend_schema(responses={200: UploadSerializer(many=True)}, summary="List your uploads")
     def get(self, request: Request) -> Response:
-        paginator = PageNumberPagination()
+        paginator = Pages()
         page = paginator.paginate_queryset(upload_list(user=request.user), request, view=self)
         return paginator.get_paginated_response(UploadSerializer(page, many=True).data)
 
@@ -114,28 +114,12 @@ class UploadsApi(APIView):
         return Response(UploadSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
 
 
-class UploadItemsPagination(PageNumberPagination):
-    """Pages of an upload's items, ``RASPIS_UPLOAD_ITEMS_PAGE_SIZE`` each.
-
-    A page that is not a positive integer is a 400 naming ``page``; DRF would answer it, like a
-    page past the last, with a 404, and a client could not tell a typo from the end.
-    """
-
-    last_page_strings = ()
-    invalid_page_message = "page {page_number} is past the last page"
-
-    class Input(serializers.Serializer[Any]):
-        page = serializers.IntegerField(min_value=1, required=False, default=1)
+class UploadItemsPagination(Pages):
+    """Pages of an upload's items, ``RASPIS_UPLOAD_ITEMS_PAGE_SIZE`` each."""
 
     def get_page_size(self, request: Request) -> int:
         size: int = settings.RASPIS_UPLOAD_ITEMS_PAGE_SIZE
         return size
-
-    def get_page_number(self, request: Request, paginator: Paginator[Any]) -> int:
-        params = self.Input(data=request.query_params)
-        params.is_valid(raise_exception=True)
-        page: int = params.validated_data["page"]
-        return page
 
 
 class UploadDetailApi(APIView):

@@ -63,3 +63,25 @@ def test_the_schema_documents_every_endpoint(api_client: APIClient) -> None:
     ]:
         assert path in paths
     assert {"get", "post"} <= set(paths["/api/games/"])
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/uploads/", "/api/disputes/", "/api/players/"])
+@pytest.mark.parametrize("page", ["0", "two"])
+def test_every_list_refuses_a_page_that_is_not_a_positive_integer(
+    client_of: Any, user: Any, url: str, page: str
+) -> None:
+    response = client_of(user).get(url, {"page": page})
+    assert response.status_code == 400
+    finding = findings_of(response)[0]
+    assert (finding["code"], finding["path"]) == ("request.invalid", "/page")
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/uploads/", "/api/disputes/", "/api/players/"])
+def test_every_list_answers_a_page_past_the_last_with_not_found(
+    client_of: Any, user: Any, url: str
+) -> None:
+    client = client_of(user)
+    assert client.get(url, {"page": "1"}).status_code == 200
+    response = client.get(url, {"page": "3"})
+    assert response.status_code == 404
+    assert findings_of(response)[0]["message"] == "page 3 is past the last page"
