@@ -780,6 +780,7 @@ class _Game:
         follow = 0
         demand = False
         decls: list[int] | None = None  # set when a joker is not played plain
+        highs: list[int] = []  #: the places of the plays declared to take the trick
         trick_jokers: list[tuple[int, int, int]] | None = None
         best = best_card = 0
         best_trump = False
@@ -809,6 +810,8 @@ class _Game:
                 if decl != PLAIN and decl:
                     decls = decls or [0] * len(plays)
                     decls[k] = decl
+                    if decl in _HIGHS:
+                        highs.append(k)
                     if k == 0:
                         if decl in (LEAD_HIGHEST, LEAD_LOWEST):
                             led = named
@@ -864,7 +867,7 @@ class _Game:
                         code,
                     )
         if decls is not None:
-            best = self._joker_winner(plays, decls, led, trick_trump)
+            best = self._joker_winner(plays, decls, highs, led, trick_trump)
         if trick_jokers:
             for k, joker_seat, decl in trick_jokers:
                 joker_plays.append(_joker_play(joker_seat, decl, k == best))
@@ -1073,9 +1076,14 @@ class _Game:
             severity = Severity.PENALTY
         self._play_finding(code, message, deal, number, t, k, seat, play, severity)
 
-    def _joker_winner(self, plays: list[int], decls: list[int], led: int, trump: int) -> int:
-        """The winner of a trick with a joker in it (RULES §4, §5, §10.3)."""
-        highs = [k for k, d in enumerate(decls) if d in _HIGHS]
+    def _joker_winner(
+        self, plays: list[int], decls: list[int], highs: list[int], led: int, trump: int
+    ) -> int:
+        """The winner of a trick with a joker in it (RULES §4, §5, §10.3).
+
+        ``highs`` are the places of the plays declared ``high`` or ``lead_highest``, which
+        ``_joker_trick`` notes as it reads the declarations.
+        """
         if (
             highs
             and highs[0] == 0
