@@ -78,6 +78,7 @@ class _Game:
         self.deck_size = table.deck_size
         self.schedule = table.schedule
         self.obliging = table.obliging
+        self.trump_obliging = table.trump_obliging
         self.plain_codes = table.plain_codes
         self.turns = table.turns
         self.readings = table.readings
@@ -637,13 +638,14 @@ class _Game:
         """
         n = self.n
         obliging = self.obliging
+        trump_obliging = self.trump_obliging
         plain = self.plain_codes
         turns = self.turns
         bits = _BITS
         rotating = self.rotating
         twins = self.copies > 1
         trick_trump = trump
-        trump_mask = obliging[trump] if trump >= 0 else 0
+        trump_mask = trump_obliging[trump] if trump >= 0 else 0
         taken = [0] * n
         tricks = deal.tricks or []
         if checks and len(tricks) != deal.cards:
@@ -699,7 +701,7 @@ class _Game:
                 follow = obliging[led]
                 if rotating:
                     trick_trump = (led + 1) % 4
-                    trump_mask = obliging[trick_trump]
+                    trump_mask = trump_obliging[trick_trump]
                 best_card = code
                 best_trump = led == trick_trump
                 for k in range(1, len(plays)):
@@ -770,13 +772,14 @@ class _Game:
         ruleset = self.ruleset
         jokers = ruleset.joker_mask
         obliging = self.obliging
+        trump_obliging = self.trump_obliging
         rotating = self.rotating
         twins = self.copies > 1
         bits = _BITS
         order = self.turns[leader]
         led = -1
         trick_trump = trump
-        trump_mask = obliging[trump] if trump >= 0 else 0
+        trump_mask = trump_obliging[trump] if trump >= 0 else 0
         follow = 0
         demand = False
         decls: list[int] | None = None  # set when a joker is not played plain
@@ -819,7 +822,7 @@ class _Game:
                             demand = decl == LEAD_HIGHEST
                             if rotating:
                                 trick_trump = (led + 1) % 4
-                                trump_mask = obliging[trick_trump]
+                                trump_mask = trump_obliging[trick_trump]
                         else:  # led without a suit: nobody must follow or trump (§10.1)
                             trump_mask = 0
                     continue
@@ -829,7 +832,7 @@ class _Game:
                 follow = obliging[led]
                 if rotating:
                     trick_trump = (led + 1) % 4
-                    trump_mask = obliging[trick_trump]
+                    trump_mask = trump_obliging[trick_trump]
                 best_card = card
                 best_trump = suit == trick_trump
             else:
@@ -1051,7 +1054,7 @@ class _Game:
                 code,
                 fines,
             )
-        elif self.ruleset.must_trump and suit != trick_trump and hand & trump_mask:
+        elif suit != trick_trump and hand & trump_mask:
             self._offence(
                 Code.PLAY_MUST_TRUMP, "did not play a trump", deal, number, t, k, seat, code, fines
             )
@@ -1195,6 +1198,9 @@ class _Table:
     schedule: tuple[tuple[int, str], ...] | None
     #: Holding a joker never obliges (RULES §4): the suit masks that oblige leave jokers out.
     obliging: tuple[int, ...]
+    #: The trumps that oblige a seat void in the led suit: none without ``must_trump``, so
+    #: that a discard by a seat holding a trump costs the trick loops no call.
+    trump_obliging: tuple[int, ...]
     #: The play codes of face cards that are not jokers, the only ones ``_run`` replays
     #: itself; the printed jokers of a deck without them go the general way as well.
     plain_codes: frozenset[int]
@@ -1220,15 +1226,17 @@ def _table(ruleset: Ruleset, players: int) -> _Table:
         copies = 2 if deck == "104" else 1
         schedule = schedule_for(ruleset, players)
         scale = _common_denominator(ruleset) ** 3
+        # A fifth, empty "suit" for printed jokers (X1, X2 // 13 == 4) that are not jokers
+        # of this ruleset: such a card is found as unknown, and obliges nobody.
+        obliging = (*(mask & ~ruleset.joker_mask for mask in SUIT_MASKS), 0)
         table = ruleset.tables[players] = _Table(
             deck,
             deck_bits,
             copies,
             deck_bits.bit_count() * copies,
             None if schedule is None else tuple(schedule),
-            # A fifth, empty "suit" for printed jokers (X1, X2 // 13 == 4) that are not jokers
-            # of this ruleset: such a card is found as unknown, and obliges nobody.
-            (*(mask & ~ruleset.joker_mask for mask in SUIT_MASKS), 0),
+            obliging,
+            obliging if ruleset.must_trump else (0,) * len(obliging),
             frozenset(card for card in range(X1) if not ruleset.joker_mask >> card & 1),
             tuple(tuple((lead + k) % players for k in range(players)) for lead in range(players)),
             {},
