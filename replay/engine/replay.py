@@ -596,18 +596,27 @@ class _Game:
         """The hands of a deal recorded without them: the cards each seat played.
 
         Who played a card follows from the trick winners alone, so a silent pass (no
-        checks) yields the winners, and so the seat of every play. Without checks holding a
-        card decides nothing, so the silent pass gives every seat an empty hand: the
-        shortest way through the trick loop.
+        checks) yields the winners, and so the seat of every play. The silent pass deals
+        every seat every card, and each play it replays comes off the seat's mask: what is
+        gone at the end is what the seat played. When the plays repeat no card (bits as many
+        as plays, as in ``_hand_masks``) and the deck holds one of each, those are the hands;
+        otherwise the plays are listed per seat, for ``_hand_masks`` to find the problems.
         """
         n = self.n
+        tricks = deal.tricks or []
         winners: list[int] = []
-        self._run(deal, number, first, [0] * n, [0] * n, trump, [0] * n, winners, [], checks=False)
+        left = [_EVERY_CARD] * n
+        self._run(deal, number, first, left, [0] * n, trump, [0] * n, winners, [], checks=False)
+        if self.copies == 1:
+            singles = [_EVERY_CARD ^ mask for mask in left]
+            union = sum(singles)
+            if union.bit_count() == sum(map(len, tricks)) and not union & ~self.deck_bits:
+                return singles, [0] * n
         played: list[list[int]] = [[] for _ in range(n)]
         # An empty trick has no winner and keeps its leader: skip it, not a winner.
         leaders = iter([first, *winners])
         turns = self.turns
-        for plays in deal.tricks or []:
+        for plays in tricks:
             if plays:
                 # ``turns`` has n seats: a longer trick counts its first n plays.
                 for seat, code in zip(turns[next(leaders)], plays, strict=False):
@@ -1184,6 +1193,7 @@ class _Game:
 
 
 _BITS = [1 << card for card in range(64)]
+_EVERY_CARD = sum(_BITS)  #: a mask of every card code, for ``_masks_from_plays``
 _HIGHS = frozenset({HIGH, LEAD_HIGHEST})  #: the declarations that take a trick
 
 
