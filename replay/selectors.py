@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from games.models import Game
-from replay.engine import ENGINE_VERSION
+from replay.engine import ENGINE_VERSION, record_json
 from replay.engine import verify as engine_verify
 from replay.engine.cards import PLAY_CODES, play_name
 from replay.models import Finding, Report
@@ -112,7 +112,7 @@ def game_review(*, game: Game) -> GameReview:
     report = Report.objects.filter(game=game, current=True).first()
     findings = list(Finding.objects.filter(game=game, report__current=True).order_by("pk"))
     try:
-        record = json.loads(game_record_text(game=game).lstrip("\ufeff \t\r\n"))
+        record = record_json(game_record_text(game=game))
     except (ValueError, RecursionError):
         record = None
     if not isinstance(record, dict):

@@ -32,7 +32,6 @@ zero up to the rounding of shares to 1/10,000).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +40,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from replay.engine import parse_record, replay
+from replay.engine import parse_record, record_json, replay
 
 SCALE = 10_000
 #: Counters holding points in 1/SCALE units (and every ``kind:K:points``).
@@ -115,8 +114,8 @@ def game_contribution(
 ) -> list[SeatContribution] | None:
     """Each seat's counters for one game; None when the record cannot be replayed."""
     try:
-        value = json.loads(text)
-    except ValueError:
+        value = record_json(text)
+    except (ValueError, RecursionError):
         return None
     record, _ = parse_record(value, rulesets)
     if record is None or len(record.players) != len(seats):

@@ -4,7 +4,7 @@ It imports nothing outside the standard library, so clubs can use it on its own:
 ``python -m replay.engine verify game.json``.
 """
 
-from .files import Document, Line, line_document, split_documents, split_file
+from .files import Document, Line, line_document, record_json, split_documents, split_file
 from .findings import Code, Finding, Severity
 from .parse import Record, parse_record
 from .replay import replay, verify
@@ -31,6 +31,7 @@ __all__ = [
     "line_document",
     "parse_record",
     "preset_ruleset",
+    "record_json",
     "replay",
     "resolve_ruleset",
     "schedule_for",

@@ -17,12 +17,31 @@ import io
 import json
 import zipfile
 from dataclasses import dataclass
-from typing import Any, AnyStr
+from typing import Any, AnyStr, NoReturn
 
 from .findings import Code, Finding
 
 BOM = "\ufeff"
 JSON_SPACE = " \t\r"
+
+
+def _not_json(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+#: Python's reader takes ``NaN``, ``Infinity`` and ``-Infinity``, which JSON has no place for.
+_DECODER = json.JSONDecoder(parse_constant=_not_json)
+
+
+def record_json(text: str) -> Any:
+    """The JSON value of a record's text, read as RFC 8259 reads JSON.
+
+    A byte order mark and whitespace before it are skipped; ``NaN`` and ``Infinity`` are not
+    JSON (they would later fail every JSON writer, PostgreSQL's and the API's included).
+    Raises ``ValueError`` (``json.JSONDecodeError`` where the text says where) or
+    ``RecursionError``, as ``json.loads`` does.
+    """
+    return _DECODER.decode(text.lstrip(BOM + " \t\r\n"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +85,7 @@ def split_file(data: bytes | str, filename: str = "") -> list[Document | Line]:
 def line_document(label: str, text: str) -> Document:
     """One line of JSON Lines, parsed, or with its ``record.json`` finding."""
     try:
-        value = json.loads(text)
+        value = record_json(text)
     except (ValueError, RecursionError):
         return _bad(label, text, "not JSON")
     if not isinstance(value, dict):
@@ -102,7 +121,7 @@ def _split_text(data: bytes | str, prefix: str) -> list[Document | Line]:
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
     stripped = text.strip().lstrip(BOM)
     try:
-        value = json.loads(stripped)
+        value = record_json(stripped)
     except (ValueError, RecursionError):
         if "\n" not in stripped:
             return [_bad(prefix + "record", text, "not JSON")]

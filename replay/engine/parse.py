@@ -8,6 +8,7 @@ loop works on ints only.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -71,7 +72,13 @@ def _is_int(value: Any) -> TypeGuard[int]:
 
 
 def _is_number(value: Any) -> bool:
-    return (type(value) is int or type(value) is float) and value == value
+    return type(value) is int or (type(value) is float and math.isfinite(value))
+
+
+def _finite(values: list[Any]) -> bool:
+    """No NaN or infinity among the floats of ``values``: Python's JSON reader accepts
+    ``NaN`` and ``Infinity``, which are not numbers of a record (nor of JSON)."""
+    return all(math.isfinite(v) for v in values if type(v) is float)
 
 
 class _Reader:
@@ -118,14 +125,14 @@ class _Reader:
         if type(values) is list and len(values) == length:  # the common case, at C speed
             if _INT_TYPES.issuperset(map(type, values)):
                 return values
-            if not integers and _NUMBER_TYPES.issuperset(map(type, values)) and values == values:
-                return values  # NaN != NaN
+            if not integers and _NUMBER_TYPES.issuperset(map(type, values)) and _finite(values):
+                return values
         values = self.need_list(obj, key, where, length, deal)
         if values is None:
             return None
         types = set(map(type, values))
-        if types <= _INT_TYPES or (not integers and types <= _NUMBER_TYPES and values == values):
-            return values  # the common case, checked at C speed (NaN != NaN)
+        if types <= _INT_TYPES or (not integers and types <= _NUMBER_TYPES and _finite(values)):
+            return values  # the common case
         check = _is_int if integers else _is_number
         for i, value in enumerate(values):
             if not check(value):

@@ -13,7 +13,15 @@ from django.db import IntegrityError, transaction
 
 from games.errors import Rejected
 from games.models import Game, GameRecord, StoredRuleset
-from replay.engine import PRESETS, Code, Finding, preset_ruleset, resolve_ruleset, state_at
+from replay.engine import (
+    PRESETS,
+    Code,
+    Finding,
+    preset_ruleset,
+    record_json,
+    resolve_ruleset,
+    state_at,
+)
 from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
 from replay.services.store import Entry, Outcome, finding_dict, records_store, stored_rulesets
@@ -29,10 +37,12 @@ def record_read(*, data: bytes) -> tuple[str, Any]:
     except UnicodeDecodeError as exc:
         raise Rejected([_json_finding(f"the record is not UTF-8 text ({exc.reason})")]) from None
     try:
-        value = json.loads(text.lstrip("\ufeff \t\r\n"))
+        value = record_json(text)
     except json.JSONDecodeError as exc:
         message = f"the record is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         raise Rejected([_json_finding(message)]) from None
+    except ValueError as exc:
+        raise Rejected([_json_finding(f"the record is not JSON: {exc}")]) from None
     except RecursionError:
         raise Rejected([_json_finding("the record is nested too deeply to read")]) from None
     return text, value

@@ -9,7 +9,6 @@ versions. A reviewer's status (disputed, resolved) is left alone; only ``verifie
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,7 +19,7 @@ from django.db.models import Exists, OuterRef
 from games.models import Game, GameRecord, GameStatus
 from games.services import status_for
 from games.signals import game_verified, send_on_commit
-from replay.engine import ENGINE_VERSION, Code, Finding
+from replay.engine import ENGINE_VERSION, Code, Finding, record_json
 from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
 from replay.models import Report as ReportRow
@@ -78,7 +77,7 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
     )
     for game_id, record_id, text, sha in records:
         try:
-            value = json.loads(text.lstrip("\ufeff \t\r\n"))
+            value = record_json(text)
         except (ValueError, RecursionError):
             value = None
         if value is None:

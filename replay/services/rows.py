@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gc
 import json
-import math
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -88,14 +87,12 @@ def json_safe(value: Any) -> Any:
 def score_value(score: int | float | Fraction) -> int | Decimal:
     """An engine score for a decimal column, rounded to the column's four places.
 
-    Scores are exact ints or fractions, or floats claimed by a sheet (JSON's ``Infinity``
-    included: it becomes the column's largest value).
+    Scores are exact ints or fractions, or finite floats claimed by a sheet (the engine
+    finds ``NaN`` and ``Infinity`` malformed).
     """
     if type(score) is int:
         return score
     if isinstance(score, float):
-        if not math.isfinite(score):
-            return SCORE_MAX if score > 0 else -SCORE_MAX
         return _clamp(Decimal(repr(score)).quantize(SCORE_PLACES))
     return (Decimal(score.numerator) / Decimal(score.denominator)).quantize(SCORE_PLACES)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-import json
 import logging
 import time
 import zipfile
@@ -29,7 +28,7 @@ from django.utils import timezone
 
 from games.errors import request_finding
 from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
-from replay.engine import Code, Document, Finding, Line, split_file
+from replay.engine import Code, Document, Finding, Line, record_json, split_file
 from replay.services.rows import bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from replay.services.store import Entry, Outcome, finding_dict, records_store
 from replay.services.upload_files import upload_file_read, upload_file_write
@@ -308,7 +307,7 @@ def _entry(item: UploadItem, document: Document | None) -> Entry:
     if document is not None:
         return Entry(document.text, document.value, document.error)
     try:
-        value = json.loads(item.text.lstrip("\ufeff \t\r\n"))
+        value = record_json(item.text)
     except (ValueError, RecursionError):
         error = Finding(Code.RECORD_JSON, f"{item.label}: not JSON", path="")
         return Entry(item.text, None, error)

@@ -94,3 +94,13 @@ def test_json_lines_inside_a_zip_are_decoded_with_the_member_name() -> None:
         ("club/games.jsonl line 1", ONE),
         ("club/games.jsonl line 2", TWO),
     ]
+
+
+def test_nan_and_infinity_are_not_json_numbers() -> None:
+    data = '{"format": "raspis/1", "n": NaN}\n{"format": "raspis/1", "n": -Infinity}\n'
+    documents = split_documents(data)
+    assert [d.value for d in documents] == [None, None]
+    assert [d.error.message for d in documents if d.error] == [
+        "line 1: not JSON",
+        "line 2: not JSON",
+    ]

@@ -9,13 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.engine import Verdict, split_documents, verify
+from replay.engine.simulate import simulate_game
 
 CARDS = st.sampled_from(["AS", "7S", "7S+", "7S-H", "10H", "ТД", "X1", "9♠", "zz", "", "7S+Q"])
 JSON_LEAF = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(-5, 40),
-    st.floats(allow_nan=False),
+    st.floats(),  # NaN and infinities too: Python's JSON reader makes them
     st.text(max_size=8),
     CARDS,
 )
@@ -115,3 +116,17 @@ def test_a_printed_joker_led_where_it_is_no_joker_is_an_unknown_card_not_a_crash
     assert report.verdict is Verdict.ILLEGAL
     assert [f.code for f in report.findings][:1] == ["deal.unknown_card"]
     assert report.deals[0].taken == [0, 1, 0]
+
+
+def test_nan_and_infinite_scores_are_schema_findings_not_a_crash() -> None:
+    """``values == values`` let a NaN through (a list compares its own items by identity)."""
+    for field, value in (("scores", float("nan")), ("running", float("inf")), ("totals", -1e999)):
+        record = simulate_game("classic", 4, 5)
+        if field == "totals":
+            record["totals"] = [value, 0, 0, 0]
+        else:
+            record["deals"][2][field][1] = value
+        report = verify(record)
+        assert report.verdict is Verdict.MALFORMED
+        (finding,) = report.findings
+        assert finding.path == ("/totals/0" if field == "totals" else f"/deals/2/{field}/1")

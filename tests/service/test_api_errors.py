@@ -85,3 +85,21 @@ def test_every_list_answers_a_page_past_the_last_with_not_found(
     response = client.get(url, {"page": "3"})
     assert response.status_code == 404
     assert findings_of(response)[0]["message"] == "page 3 is past the last page"
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(
+    api_client: APIClient, client_of: Any, user: Any, constant: str
+) -> None:
+    """Python's reader takes them; a report quoting one back could then not be written."""
+    body = '{"format": "raspis/1", "ruleset": "classic", "players": ' + constant + "}"
+    checked = api_client.post("/api/verify/", body, content_type="application/json")
+    assert checked.status_code == 200
+    report = checked.json()
+    assert report["verdict"] == "malformed"
+    assert [f["code"] for f in report["findings"]] == ["record.json"]
+    stored = client_of(user).post("/api/games/", body, content_type="application/json")
+    assert stored.status_code == 400
+    (finding,) = findings_of(stored)
+    assert finding["code"] == "record.json"
+    assert constant.lstrip("-") in finding["message"]
