@@ -3,7 +3,7 @@
 The file's bytes are committed before any work starts, so a worker that dies loses nothing:
 its batch's transaction rolls back, the broker hands the task out again (``acks_late``) and
 the re-run skips items already done. A batch is stored in one transaction — one bulk write
-for a hundred games is what makes ingest fast — and when that fails (two uploads racing for
+for a few hundred games is what makes ingest fast — and when that fails (two uploads racing for
 the same record, or a bug on one strange record) the batch falls back to one transaction per
 item, so that one bad item cannot hold back the others.
 """
