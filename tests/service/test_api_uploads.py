@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games.models import Game, GameRecord, Upload, UploadItem
+from games.models import Game, GameRecord, SeatDeal, Upload, UploadItem
 from replay.services import upload_file_read, upload_process, upload_split
 from tests.service.conftest import findings_of, text_of
 
@@ -369,3 +369,33 @@ def test_the_schema_describes_the_page_and_its_filter(api_client: APIClient) -> 
     assert output["items"]["items"]["$ref"] == "#/components/schemas/UploadItem"
     assert output["items_count"]["type"] == "integer"
     assert output["items_next"]["nullable"] and output["items_previous"]["nullable"]
+
+
+def test_a_failure_while_seat_deal_rows_are_in_flight_leaves_the_connection_usable(
+    client_of: Any, user: Any, record: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With chunks of one record, the first record's seat-deal rows are still going in when
+    the second one fails: the batch is undone whole and redone item by item."""
+    from replay.services import store
+
+    monkeypatch.setattr(store, "WRITE_CHUNK", 1)
+    created = upload(client_of(user), "a.jsonl", jsonl(record(0), record(1), record(2))).json()
+    upload_split(upload_id=created["id"])
+    real = store._prepare
+    calls = 0
+
+    def fails_once(index: int, entry: Any, sha: str, rulesets: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("a bug met on the second record")
+        return real(index, entry, sha, rulesets)
+
+    monkeypatch.setattr(store, "_prepare", fails_once)
+    upload_process(upload_id=created["id"], batch=0)
+    items = list(UploadItem.objects.order_by("index"))
+    assert [i.outcome for i in items] == ["stored", "stored", "stored"]
+    assert Game.objects.count() == 3
+    assert SeatDeal.objects.count() == sum(
+        len(record(i)["deals"]) * len(record(i)["players"]) for i in range(3)
+    )
