@@ -175,14 +175,12 @@ def _item_rows(
         place: tuple[Any, ...] = (upload.pk, index, index // size, label)
         if isinstance(document, Line):
             rows.append((*place, "", document.start, document.end, ItemOutcome.PENDING, []))
-        elif document.error is not None:
-            findings = json_safe([finding_dict(document.error)])
-            text = clean_text(document.text)
-            rows.append((*place, text, None, None, ItemOutcome.REJECTED, findings))
+            continue
+        outcome, findings = ItemOutcome.PENDING, []
+        if document.error is not None:
+            outcome, findings = ItemOutcome.REJECTED, json_safe([finding_dict(document.error)])
             rejected += 1
-        else:
-            text = clean_text(document.text)
-            rows.append((*place, text, None, None, ItemOutcome.PENDING, []))
+        rows.append((*place, clean_text(document.text), None, None, outcome, findings))
     return rows, rejected
 
 
@@ -290,12 +288,11 @@ def _documents(
 
     A batch's lines are neighbours in the file, so one query reads the part that holds them.
     """
-    lines = [i for i in items if i.start is not None and i.end is not None]
+    spans = [(i.start, i.end) for i in items if i.start is not None and i.end is not None]
     piece, offset = b"", 0
-    if lines:
-        offset = min(i.start for i in lines if i.start is not None)
-        stop = max(i.end for i in lines if i.end is not None)
-        piece = upload_file_read(upload_id, offset, stop)
+    if spans:
+        offset = min(start for start, _ in spans)
+        piece = upload_file_read(upload_id, offset, max(end for _, end in spans))
     for item in items:
         if item.start is None or item.end is None:
             yield item, None
