@@ -51,7 +51,7 @@ from games.services import dispute_resolve, player_merge
 from replay.engine import ENGINE_VERSION
 from replay.models import Finding
 from replay.selectors import game_review
-from replay.services import games_reverify
+from replay.services import games_reverify, upload_file_read
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -479,6 +479,15 @@ class UploadItemAdmin(ReadOnlyAdmin):
     list_display = ("upload", "index", "label", "batch", "outcome", "game")
     list_filter = ("outcome",)
     search_fields = ("label", "=upload__id", "=game__id")
+    exclude = ("text",)
+    readonly_fields = ("record",)
+
+    @admin.display(description="record")
+    def record(self, item: UploadItem) -> str:
+        """The record as uploaded: a line of JSON Lines is read from the upload's file."""
+        if item.start is None or item.end is None:
+            return item.text
+        return upload_file_read(item.upload_id, item.start, item.end).decode("utf-8", "replace")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[UploadItem]:
         items = super().get_queryset(request).select_related("upload", "game")

@@ -229,7 +229,7 @@ class GameExportApi(APIView):
 
     A record whose text spans lines is written on one line, its line breaks turned into
     spaces: JSON allows them only between values, so every value is kept as written
-    (``/record/`` gives the exact text). A byte order mark before a record is left out.
+    (``/record/`` gives the exact text). A byte order mark and spaces before it are left out.
     """
 
     @extend_schema(
@@ -252,5 +252,5 @@ class GameExportApi(APIView):
 
 def _lines(texts: Iterator[str]) -> Iterator[bytes]:
     for text in texts:
-        one_line = text.lstrip("\ufeff").replace("\r", " ").replace("\n", " ")
+        one_line = text.lstrip("\ufeff \t\r\n").replace("\r", " ").replace("\n", " ")
         yield one_line.encode("utf-8") + b"\n"

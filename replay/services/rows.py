@@ -378,9 +378,10 @@ class _CopyInFlight(LibpqWriter):
     def wait(self) -> None:
         if not self._sent:
             return
-        self._sent = False
+        results = self.connection.wait(fetch_many(self._pgconn))
+        self._sent = False  # only once read: a wait cut short (a time limit) is waited again
         with connection.wrap_database_errors:
-            for result in self.connection.wait(fetch_many(self._pgconn)):
+            for result in results:
                 if result.status != pq.ExecStatus.COMMAND_OK:
                     raise error_from_result(result, encoding=self.connection.info.encoding)
 

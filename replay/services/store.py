@@ -21,6 +21,7 @@ machine's two cores instead of taking turns.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -157,9 +158,9 @@ def records_store(
     games: list[int] = []
     in_flight = nothing_in_flight
     try:
-        for start in range(0, len(fresh), WRITE_CHUNK):
+        for chunk in _chunks(fresh, entries, by_uploader=uploaded_by is not None):
             prepared = []
-            for i in fresh[start : start + WRITE_CHUNK]:
+            for i in chunk:
                 outcomes[i], ready = _prepare(i, entries[i], shas[i], rulesets)
                 if ready is not None:
                     prepared.append(ready)
@@ -169,8 +170,11 @@ def records_store(
                 for ready, kind in results:
                     outcomes[ready.index] = Outcome(kind, game_id=ready.game_id, report=ready.data)
                     games.append(ready.game_id)
-    finally:
-        in_flight()
+    except BaseException:
+        with contextlib.suppress(Exception):
+            in_flight()  # leave the connection usable; the first error is the one to report
+        raise
+    in_flight()
     send_on_commit(game_verified, sender=__name__, game_ids=games)
     for i, first in copies.items():
         original = outcomes[first]
@@ -180,6 +184,27 @@ def records_store(
         else:
             outcomes[i] = Outcome(ItemOutcome.DUPLICATE, game_id=original.game_id)
     return [o for o in outcomes if o is not None]
+
+
+def _chunks(fresh: list[int], entries: Sequence[Entry], *, by_uploader: bool) -> list[list[int]]:
+    """``fresh`` in chunks of about ``WRITE_CHUNK`` records, the versions of one external id
+    in one chunk: a batch then stores a game and its later versions together, whatever the
+    chunk size, as one group (``_games_write``) rather than as a replacement of a game it
+    has just made."""
+    groups: dict[tuple[str, Any], list[int]] = {}
+    for i in fresh:
+        external_id = meta_text(_meta(entries[i].value), "external_id") if by_uploader else ""
+        groups.setdefault(("ext", external_id) if external_id else ("n", i), []).append(i)
+    chunks: list[list[int]] = [[]]
+    for members in groups.values():
+        if len(chunks[-1]) >= WRITE_CHUNK:
+            chunks.append([])
+        chunks[-1].extend(members)
+    return [chunk for chunk in chunks if chunk]
+
+
+def _meta(value: Any) -> Any:
+    return value.get("meta") if isinstance(value, dict) else None
 
 
 def _prepare(

@@ -1,15 +1,17 @@
 """An upload's file, kept in the database as pieces of ``PART_SIZE`` bytes (``UploadPart``).
 
-Every piece but the last is ``PART_SIZE`` long, so the pieces that hold a range of bytes are
-found by their offsets alone: a batch reads the megabyte or two holding its lines, not the
-file. On PostgreSQL the pieces go in by a binary ``COPY``; a 40 MB file stored as one
-value took four times as long.
+A batch reads the pieces that hold its lines, a megabyte or two, not the file. On PostgreSQL
+the pieces go in by a binary ``COPY``; a 40 MB file stored as one value took four times as
+long. Pieces are found by their offset and length, so a later ``PART_SIZE`` still reads the
+files stored before it.
 """
 
 from __future__ import annotations
 
 import psycopg
 from django.db import connection
+from django.db.models import F
+from django.db.models.functions import Length
 
 from games.models import UploadPart
 
@@ -36,7 +38,11 @@ def upload_file_write(upload_id: int, data: bytes) -> None:
 
 def upload_file_read(upload_id: int, start: int = 0, end: int | None = None) -> bytes:
     """Bytes ``start:end`` of the file of upload ``upload_id`` (to its end when ``end`` is None)."""
-    parts = UploadPart.objects.filter(upload_id=upload_id, offset__gt=start - PART_SIZE)
+    parts = (
+        UploadPart.objects.filter(upload_id=upload_id)
+        .annotate(stop=F("offset") + Length("data"))
+        .filter(stop__gt=start)
+    )
     if end is not None:
         parts = parts.filter(offset__lt=end)
     pieces = list(parts.order_by("offset").values_list("offset", "data"))

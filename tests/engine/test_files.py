@@ -6,7 +6,9 @@ import io
 import json
 import zipfile
 
-from replay.engine import Code, Document, Line, split_documents, split_file
+import pytest
+
+from replay.engine import Code, Document, Line, record_json, split_documents, split_file
 
 ONE = {"format": "raspis/1", "n": 1}
 TWO = {"format": "raspis/1", "n": 2, "name": "Вера\u2028Гл\x0beб"}
@@ -104,3 +106,9 @@ def test_nan_and_infinity_are_not_json_numbers() -> None:
         "line 1: not JSON",
         "line 2: not JSON",
     ]
+
+
+def test_a_byte_order_mark_is_read_only_at_the_very_start_of_a_record() -> None:
+    assert record_json('\ufeff {"n": 1} ') == {"n": 1}
+    with pytest.raises(ValueError):
+        record_json(' \ufeff{"n": 1}')

@@ -60,7 +60,7 @@ def _record_like() -> st.SearchStrategy[dict[str, Any]]:
 
 def _report_is_well_formed(report_dict: dict[str, Any]) -> None:
     assert report_dict["verdict"] in {v.value for v in Verdict}
-    json.dumps(report_dict)  # serialisable
+    json.dumps(report_dict, allow_nan=False)  # strict JSON, NaN drawn into the record or not
     if report_dict["verdict"] == "malformed":
         assert report_dict["deals"] == [] and report_dict["totals"] is None
 
@@ -130,3 +130,5 @@ def test_nan_and_infinite_scores_are_schema_findings_not_a_crash() -> None:
         assert report.verdict is Verdict.MALFORMED
         (finding,) = report.findings
         assert finding.path == ("/totals/0" if field == "totals" else f"/deals/2/{field}/1")
+        quoted = json.loads(json.dumps(report.to_dict(), allow_nan=False))["findings"][0]
+        assert quoted["actual"] == {"scores": "NaN", "running": "Infinity"}.get(field, "-Infinity")

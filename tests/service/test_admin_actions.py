@@ -3,15 +3,25 @@ checked by the engine when staff add one."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
 from django.test import Client
 
-from games.models import Dispute, Game, GameSeat, Player, PlayerAlias, StoredRuleset
+from games.models import (
+    Dispute,
+    Game,
+    GameSeat,
+    Player,
+    PlayerAlias,
+    StoredRuleset,
+    UploadItem,
+)
 from games.services import dispute_open
 from replay.models import Report
-from tests.service.conftest import store_game
+from replay.services import upload_create
+from tests.service.conftest import store_game, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +133,20 @@ def test_people_who_are_not_staff_cannot_run_admin_actions(
     response = act(client, "/admin/games/player/", "merge", [anna.pk])
     assert response.status_code == 302
     assert response["Location"].startswith("/admin/login/")
+
+
+def test_an_upload_item_page_shows_its_record_read_from_the_file(
+    admin_web: Client, reviewer: Any, record: Any
+) -> None:
+    lines = [text_of(record(0)), "not json at all"]
+    upload = upload_create(
+        uploaded_by=reviewer,
+        data="\n".join(lines).encode(),
+        filename="g.jsonl",
+        visibility="public",
+    )
+    items = UploadItem.objects.filter(upload=upload).order_by("index")
+    for item, line in zip(items, lines, strict=True):
+        page = admin_web.get(f"/admin/games/uploaditem/{item.pk}/change/")
+        assert page.status_code == 200
+        assert html.escape(line[:60]) in page.content.decode()

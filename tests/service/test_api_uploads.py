@@ -13,6 +13,7 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from games.models import Game, GameRecord, SeatDeal, Upload, UploadItem
+from replay.models import VerdictChange
 from replay.services import upload_file_read, upload_process, upload_split
 from tests.service.conftest import findings_of, text_of
 
@@ -399,3 +400,28 @@ def test_a_failure_while_seat_deal_rows_are_in_flight_leaves_the_connection_usab
     assert SeatDeal.objects.count() == sum(
         len(record(i)["deals"]) * len(record(i)["players"]) for i in range(3)
     )
+
+
+def test_versions_of_one_external_id_in_a_batch_are_one_group_whatever_the_chunks(
+    client_of: Any,
+    user: Any,
+    record: Any,
+    illegal_record: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first and the third record share an external id: with chunks of one record they
+    are still written together, the third as the current version, no verdict "changed"."""
+    from replay.services import store
+
+    monkeypatch.setattr(store, "WRITE_CHUNK", 1)
+    first = dict(illegal_record, meta={**illegal_record["meta"], "external_id": "club-7"})
+    third = dict(record(2), meta={**record(2)["meta"], "external_id": "club-7"})
+    created = upload(client_of(user), "a.jsonl", jsonl(first, record(1), third)).json()
+    upload_split(upload_id=created["id"])
+    upload_process(upload_id=created["id"], batch=0)
+    items = list(UploadItem.objects.order_by("index"))
+    assert [i.outcome for i in items] == ["stored", "stored", "replaced"]
+    assert items[0].game_id == items[2].game_id
+    game = Game.objects.get(pk=items[0].game_id)
+    assert (game.verdict, game.records.count()) == ("verified", 2)
+    assert not VerdictChange.objects.exists()
