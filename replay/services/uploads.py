@@ -77,6 +77,7 @@ def upload_create(*, uploaded_by: User, data: bytes, filename: str, visibility: 
     except Exception:
         logger.exception("upload %s: split failed, queued for a worker", upload.pk)
         transaction.on_commit(functools.partial(tasks.upload_split.delay, upload.pk))
+    upload.refresh_from_db()  # the answer tells the split's count and status, not the first row
     return upload
 
 

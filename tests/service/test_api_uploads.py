@@ -47,7 +47,8 @@ def test_a_jsonl_file_is_stored_first_then_verified_record_by_record(
         response = upload(client, "games.jsonl", data)
     assert response.status_code == 202
     created = response.json()
-    assert created["status"] == "queued" and created["size"] == len(data)
+    assert (created["status"], created["total"], created["done"]) == ("running", 4, 0)
+    assert created["size"] == len(data)
     assert upload_file_read(Upload.objects.get().pk) == data
     status = client.get(created["url"]).json()
     assert status["status"] == "done" and status["finished_at"]
