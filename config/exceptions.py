@@ -114,6 +114,13 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return _json_error(request, 404, "request.not_found", f"no such page: {request.path}")
 
 
+def unknown_api_url(request: HttpRequest) -> HttpResponse:
+    """Every URL under /api/ that no other route takes, as the last route: findings with DEBUG
+    on too, where Django shows its HTML page instead of calling ``not_found``. Only paths
+    ending in a slash: the others are first redirected to one (``APPEND_SLASH``)."""
+    return _json_error(request, 404, "request.not_found", f"no such page: {request.path}")
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """The last resort: a bug gives findings without a traceback; the log has the details."""
     if not _api(request):

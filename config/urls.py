@@ -1,8 +1,10 @@
 """Top-level URLs: the admin, the OpenAPI schema and its browsable docs, and each app's API."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config.exceptions import unknown_api_url
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -10,6 +12,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/", include("games.urls")),
     path("api/", include("stats.urls")),
+    re_path(r"^api/(?:.*/)?$", unknown_api_url),
 ]
 
 handler400 = "config.exceptions.bad_request"

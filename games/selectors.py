@@ -7,9 +7,11 @@ disputes they opened.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import django_filters
+from django.core.exceptions import ValidationError
 from django.db.models import Model, Q, QuerySet
 
 from games.errors import Rejected, request_finding
@@ -69,6 +71,24 @@ def player_find(*, name: str) -> Player | None:
     return Player.objects.filter(key=key).first()
 
 
+class UtcIsoDateTimeField(django_filters.fields.IsoDateTimeField):
+    """An ISO 8601 date and time that exists in UTC too, where the database compares it:
+    ``9999-12-31T23:59:59-01:00`` does not, and is a 400 rather than an ``OverflowError``."""
+
+    def to_python(self, value: Any) -> dt.datetime | None:
+        when: dt.datetime | None = super().to_python(value)
+        if when is not None:
+            try:
+                when.astimezone(dt.UTC)
+            except OverflowError:
+                raise ValidationError("the date and time is out of range", code="invalid") from None
+        return when
+
+
+class UtcIsoDateTimeFilter(django_filters.IsoDateTimeFilter):
+    field_class = UtcIsoDateTimeField
+
+
 class GameFilter(django_filters.FilterSet):
     """The filters of ``GET /api/games/`` and ``GET /api/games/export.jsonl``."""
 
@@ -78,10 +98,10 @@ class GameFilter(django_filters.FilterSet):
     )
     verdict = django_filters.ChoiceFilter(choices=Verdict.choices)
     status = django_filters.ChoiceFilter(choices=GameStatus.choices)
-    played_from = django_filters.IsoDateTimeFilter(
+    played_from = UtcIsoDateTimeFilter(
         field_name="played_at", lookup_expr="gte", help_text="ISO 8601, inclusive"
     )
-    played_to = django_filters.IsoDateTimeFilter(
+    played_to = UtcIsoDateTimeFilter(
         field_name="played_at", lookup_expr="lte", help_text="ISO 8601, inclusive"
     )
 

@@ -264,6 +264,24 @@ class LeaderboardEntrySerializer(serializers.Serializer[Any]):
 # -- players -------------------------------------------------------------------------------
 
 
+#: The largest id a database row can have (a signed 64-bit integer). The URL takes any run
+#: of digits, and SQLite cannot even compare a larger number with a column.
+MAX_ID = 2**63 - 1
+
+
+class PlayerApi(APIView):
+    """A view of one player (``player_id``, and ``opponent_id`` if any): an id past any row's
+    is a 404 before a query is made."""
+
+    permission_classes = (AllowAny,)
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        for key in ("player_id", "opponent_id"):
+            if kwargs.get(key, 0) > MAX_ID:
+                raise NotFound(f"no player {kwargs[key]} with counted games")
+
+
 class PlayerListApi(APIView):
     """Players with at least one counted game, by name."""
 
@@ -304,7 +322,7 @@ class PlayerListApi(APIView):
         return response
 
 
-class PlayerDetailApi(APIView):
+class PlayerDetailApi(PlayerApi):
     """A player: overall results, and per ruleset key results and rating (two queries)."""
 
     permission_classes = (AllowAny,)
@@ -337,7 +355,7 @@ class PlayerDetailApi(APIView):
         )
 
 
-class PlayerStatsApi(APIView):
+class PlayerStatsApi(PlayerApi):
     """A player's statistics, overall or in one ruleset key, all time or a range of months."""
 
     permission_classes = (AllowAny,)
@@ -404,7 +422,7 @@ class PlayerStatsApi(APIView):
         )
 
 
-class PlayerRatingsApi(APIView):
+class PlayerRatingsApi(PlayerApi):
     """A player's ratings per ruleset key, each with its history game by game."""
 
     permission_classes = (AllowAny,)
@@ -438,7 +456,7 @@ class PlayerRatingsApi(APIView):
         )
 
 
-class PlayerVersusApi(APIView):
+class PlayerVersusApi(PlayerApi):
     """Two players' games at one table, seen from the first player's side."""
 
     permission_classes = (AllowAny,)

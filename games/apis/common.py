@@ -17,6 +17,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.exceptions import PayloadTooLarge
+from games.errors import Rejected
 from games.models import Game
 
 #: Room for multipart boundaries and form fields around an uploaded file of the full size.
@@ -40,6 +41,8 @@ def size_check(request: Request, *, overhead: int = 0) -> None:
 
 def body_read(request: Request) -> bytes:
     """The raw request body, at most ``RASPIS_MAX_UPLOAD_BYTES`` (else 413)."""
+    if request.META.get("CONTENT_LENGTH") and content_length(request) is None:
+        raise Rejected.one("the Content-Length header is not a number")
     size_check(request)
     limit = settings.RASPIS_MAX_UPLOAD_BYTES
     try:

@@ -13,7 +13,7 @@ import gc
 import json
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -110,8 +110,13 @@ def played_at(meta: Any) -> datetime | None:
         when = datetime.fromisoformat(meta["played_at"].strip())
     except ValueError:
         return None
-    if timezone.is_naive(when):
-        when = timezone.make_aware(when, timezone.get_default_timezone())
+    try:
+        if timezone.is_naive(when):
+            when = timezone.make_aware(when, timezone.get_default_timezone())
+        # The database keeps UTC: a time that has none (year 9999 at -23:59) is unreadable.
+        when.astimezone(UTC)
+    except OverflowError:
+        return None
     return when
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
-from tests.service.conftest import findings_of
+from games.models import Dispute, Game, StoredRuleset
+from games.services import dispute_open
+from tests.service.conftest import findings_of, post_record, store_game
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +106,116 @@ def test_nan_and_infinity_are_not_json(
     (finding,) = findings_of(stored)
     assert finding["code"] == "record.json"
     assert constant.lstrip("-") in finding["message"]
+
+
+# -- found by fuzzing: inputs that used to answer 500 ---------------------------------------
+
+HUGE_ID = "99999999999999999999999"  # past any row's id; SQLite cannot compare it
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"/api/players/{HUGE_ID}/",
+        f"/api/players/{HUGE_ID}/stats/",
+        f"/api/players/{HUGE_ID}/ratings/",
+        f"/api/players/1/versus/{HUGE_ID}/",
+        f"/api/players/{HUGE_ID}/versus/1/",
+    ],
+)
+def test_a_player_id_past_any_row_is_404_with_a_finding(api_client: APIClient, url: str) -> None:
+    response = api_client.get(url)
+    assert response.status_code == 404
+    assert findings_of(response)[0]["code"] == "request.not_found"
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/games/export.jsonl"])
+@pytest.mark.parametrize(
+    ("param", "value"),
+    [("played_from", "9999-12-31T23:59:59-23:00"), ("played_to", "0001-01-01T00:00:00+14:00")],
+)
+def test_a_date_filter_with_no_utc_time_is_400_with_a_finding(
+    api_client: APIClient, url: str, param: str, value: str
+) -> None:
+    response = api_client.get(url, {param: value})
+    assert response.status_code == 400
+    (finding,) = findings_of(response)
+    assert (finding["code"], finding["path"]) == ("request.invalid", f"/{param}")
+
+
+def test_a_played_at_with_no_utc_time_is_stored_as_unknown(
+    client_of: Any, user: Any, record: Any
+) -> None:
+    """meta is free: a date the database cannot hold is left out, like an unreadable one."""
+    game = record(0)
+    game["meta"] = {"played_at": "9999-12-31T23:59:59-23:59"}
+    response = post_record(client_of(user), game)
+    assert response.status_code == 201, response.content
+    assert response.json()["game"]["played_at"] is None
+
+
+@pytest.mark.parametrize(
+    "body", ["[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000]
+)
+def test_a_json_body_nested_too_deeply_is_400_with_a_finding(
+    api_client: APIClient, client_of: Any, staff_user: Any, record: Any, body: str
+) -> None:
+    game_id = store_game(record(0), staff_user)
+    dispute = dispute_open(game=Game.objects.get(pk=game_id), by=staff_user, reason="why")
+    for client, url in [
+        (api_client, "/api/auth/token/"),
+        (client_of(staff_user), "/api/rulesets/"),
+        (client_of(staff_user), f"/api/games/{game_id}/disputes/"),
+        (client_of(staff_user), f"/api/disputes/{dispute.pk}/resolve/"),
+    ]:
+        response = client.post(url, body, content_type="application/json")
+        assert response.status_code == 400, url
+        assert findings_of(response)[0]["code"] == "request.json"
+    assert Dispute.objects.get() == dispute
+
+
+def test_a_lone_surrogate_quoted_back_in_a_finding_is_written_escaped(
+    api_client: APIClient, client_of: Any, user: Any, record: Any
+) -> None:
+    """JSON can spell "\\ud800", which has no UTF-8 form; the answer escapes it."""
+    game = record(0)
+    game["deals"][0]["hands"][0][0] = "\ud800"
+    body = json.dumps(game)  # ASCII: the surrogate travels as the escape \ud800
+    checked = api_client.post("/api/verify/", body, content_type="application/json")
+    assert checked.status_code == 200
+    assert checked.json()["verdict"] == "malformed"
+    assert b"\\ud800" in checked.content
+    stored = client_of(user).post("/api/games/", body, content_type="application/json")
+    assert stored.status_code == 400
+    assert "\ud800" in json.dumps([f["actual"] for f in findings_of(stored)], ensure_ascii=False)
+    ruleset = {"name": "club", "preset": "classic", "options": {"jokers": ["\ud800"]}}
+    refused = client_of(user).post(
+        "/api/rulesets/", json.dumps(ruleset), content_type="application/json"
+    )
+    assert refused.status_code == 400
+    assert findings_of(refused)[0]["code"] == "record.ruleset"
+    assert not StoredRuleset.objects.exists()
+
+
+def test_a_content_length_that_is_not_a_number_is_400_with_a_finding(
+    api_client: APIClient, client_of: Any, user: Any
+) -> None:
+    for client, url in [(api_client, "/api/verify/"), (client_of(user), "/api/games/")]:
+        response = client.post(url, "{}", content_type="application/json", CONTENT_LENGTH="abc")
+        assert response.status_code == 400
+        assert findings_of(response)[0]["code"] == "request.invalid"
+
+
+@pytest.mark.parametrize("url", ["/api/nothing-here/", "/api/games/null%2Cnull/", "/api/"])
+def test_an_unknown_api_url_is_404_with_a_finding_with_debug_on_too(
+    api_client: APIClient, settings: Any, url: str
+) -> None:
+    settings.DEBUG = True
+    response = api_client.get(url)
+    assert response.status_code == 404
+    assert findings_of(response)[0]["code"] == "request.not_found"
+
+
+def test_an_api_url_without_its_slash_is_still_redirected_to_it(api_client: APIClient) -> None:
+    response = api_client.get("/api/rulesets")
+    assert (response.status_code, response["Location"]) == (301, "/api/rulesets/")
