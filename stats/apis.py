@@ -515,6 +515,8 @@ class LeaderboardApi(APIView):
         summary="Read a leaderboard",
     )
     def get(self, request: Request, ruleset: str) -> Response:
+        if "\x00" in ruleset:  # no ruleset has one, and PostgreSQL cannot even compare it
+            raise NotFound("no leaderboard for a ruleset with a NUL character")
         params = validated(self.InputSerializer, request.query_params)
         date: dt.date | None = params["date"]
         if date is not None:

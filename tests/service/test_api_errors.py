@@ -219,3 +219,14 @@ def test_an_unknown_api_url_is_404_with_a_finding_with_debug_on_too(
 def test_an_api_url_without_its_slash_is_still_redirected_to_it(api_client: APIClient) -> None:
     response = api_client.get("/api/rulesets")
     assert (response.status_code, response["Location"]) == (301, "/api/rulesets/")
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/leaderboards/%00/", "/api/leaderboards/a%00b/?date=2026-01-01"]
+)
+def test_a_leaderboard_of_a_ruleset_with_a_nul_is_not_found(
+    api_client: APIClient, url: str
+) -> None:
+    response = api_client.get(url)
+    assert response.status_code == 404
+    assert findings_of(response)[0]["code"] == "request.not_found"
