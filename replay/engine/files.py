@@ -23,6 +23,7 @@ from .findings import Code, Finding
 
 BOM = "\ufeff"
 JSON_SPACE = " \t\r"
+NOT_UTF8 = "not UTF-8 text"
 
 
 def _not_json(name: str) -> NoReturn:
@@ -65,10 +66,12 @@ class Line:
 
     def read(self, data: bytes | str, offset: int = 0) -> Document:
         """The line as a document, from the file or from a piece of it starting at
-        ``offset``; bytes are decoded as UTF-8, as ``split_documents`` decodes a file."""
+        ``offset``; bytes that are not UTF-8 make it ``record.json``."""
         raw = data[self.start - offset : self.end - offset]
-        text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-        return line_document(self.label, text)
+        if isinstance(raw, str):
+            return line_document(self.label, raw)
+        text, utf8 = _decoded(raw)
+        return line_document(self.label, text) if utf8 else _bad(self.label, text, NOT_UTF8)
 
 
 def split_documents(data: bytes | str, filename: str = "") -> list[Document]:
@@ -118,16 +121,30 @@ def _split_zip(data: bytes) -> list[Document]:
 
 
 def _split_text(data: bytes | str, prefix: str) -> list[Document | Line]:
-    """A file or zip member that is not a zip: one JSON value, or JSON Lines."""
-    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    """A file or zip member that is not a zip: one JSON value, or JSON Lines.
+
+    JSON is UTF-8 (RFC 8259): a file of one value that is not is refused whole, since its
+    records cannot be told apart; in JSON Lines only the lines that are not.
+    """
+    text, utf8 = _decoded(data) if isinstance(data, bytes) else (data, True)
     stripped = text.strip().lstrip(BOM)
     try:
         value = record_json(stripped)
     except (ValueError, RecursionError):
         if "\n" not in stripped:
-            return [_bad(prefix + "record", text, "not JSON")]
+            return [_bad(prefix + "record", text, "not JSON" if utf8 else NOT_UTF8)]
         return [*_lines(data, prefix)]
+    if not utf8:
+        return [_bad(prefix + "record", text, NOT_UTF8)]
     return [*_records(value, text, prefix)]
+
+
+def _decoded(data: bytes) -> tuple[str, bool]:
+    """``data`` as text, and whether it was UTF-8 (else bad bytes are read as U+FFFD)."""
+    try:
+        return data.decode("utf-8"), True
+    except UnicodeDecodeError:
+        return data.decode("utf-8", errors="replace"), False
 
 
 def _records(value: Any, text: str, prefix: str) -> list[Document | Line]:

@@ -112,3 +112,20 @@ def test_a_byte_order_mark_is_read_only_at_the_very_start_of_a_record() -> None:
     assert record_json('\ufeff {"n": 1} ') == {"n": 1}
     with pytest.raises(ValueError):
         record_json(' \ufeff{"n": 1}')
+
+
+def test_json_is_utf8_a_line_that_is_not_is_its_own_finding() -> None:
+    bad = text(ONE).encode().replace(b'"n"', b'"\xff"')
+    data = text(ONE).encode() + b"\n" + bad + b"\n" + text(TWO).encode()
+    documents = split_documents(data)
+    assert [d.value for d in documents] == [ONE, None, TWO]
+    assert documents[1].error is not None
+    assert documents[1].error.message == "line 2: not UTF-8 text"
+
+
+def test_a_file_of_one_value_that_is_not_utf8_is_refused_whole() -> None:
+    for value in (ONE, [ONE, TWO]):
+        data = json.dumps(value, indent=1).encode().replace(b"raspis/1", b"raspis/\xe9")
+        (document,) = split_documents(data)
+        assert document.error is not None
+        assert document.error.message == "record: not UTF-8 text"

@@ -426,3 +426,17 @@ def test_versions_of_one_external_id_in_a_batch_are_one_group_whatever_the_chunk
     game = Game.objects.get(pk=items[0].game_id)
     assert (game.verdict, game.records.count()) == ("verified", 2)
     assert not VerdictChange.objects.exists()
+
+
+def test_a_line_that_is_not_utf8_is_rejected_like_a_body_that_is_not(
+    client_of: Any, user: Any, record: Any, committed: Any
+) -> None:
+    client = client_of(user)
+    bad = text_of(record(1)).encode().replace(b'"meta"', b'"m\xffeta"')
+    with committed():
+        created = upload(client, "g.jsonl", text_of(record(0)).encode() + b"\n" + bad).json()
+    items = client.get(created["url"]).json()["items"]
+    assert [i["outcome"] for i in items] == ["stored", "rejected"]
+    assert items[1]["findings"][0]["message"] == "line 2: not UTF-8 text"
+    refused = client.post("/api/games/", bad, content_type="application/json")
+    assert (refused.status_code, findings_of(refused)[0]["code"]) == (400, "record.json")
