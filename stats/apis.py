@@ -16,7 +16,6 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
@@ -25,13 +24,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.openapi import FINDINGS, page_of
 from config.pagination import SizedPages
 from games.models import Player
 from stats import selectors
 from stats.selectors import Freshness
 
 NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag or date still holds")
-FINDINGS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"findings": [...]}')
 MONTH = r"^\d{4}-(0[1-9]|1[0-2])$"
 
 
@@ -299,8 +298,14 @@ class PlayerListApi(APIView):
 
     @extend_schema(
         parameters=[InputSerializer],
-        responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED},
+        responses={
+            200: page_of(OutputSerializer, "PlayerListItem"),
+            304: NOT_MODIFIED,
+            400: FINDINGS,
+            404: FINDINGS,
+        },
         summary="List players",
+        operation_id="players_list",
         description="Players known to the statistics (a counted public game), searched by "
         "a part of their name.",
     )

@@ -12,9 +12,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.openapi import FINDINGS, page_of
 from config.pagination import Pages
 from games.apis.common import account
-from games.apis.games import FINDINGS, game_or_404
+from games.apis.games import game_or_404
 from games.models import Dispute, DisputeStatus
 from games.selectors import dispute_get, dispute_list
 from games.services import dispute_open, dispute_resolve
@@ -63,7 +64,11 @@ class DisputeCreateApi(APIView):
 class DisputeListApi(APIView):
     """Staff see every dispute; others those they opened and those of games they see."""
 
-    @extend_schema(responses={200: DisputeSerializer(many=True)}, summary="List disputes")
+    @extend_schema(
+        responses={200: page_of(DisputeSerializer, "Dispute"), 400: FINDINGS, 404: FINDINGS},
+        summary="List disputes",
+        operation_id="disputes_list",
+    )
     def get(self, request: Request) -> Response:
         paginator = Pages()
         disputes = dispute_list(user=request.user)
@@ -88,7 +93,13 @@ class DisputeResolveApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={200: DisputeSerializer, 400: FINDINGS, 403: FINDINGS, 409: FINDINGS},
+        responses={
+            200: DisputeSerializer,
+            400: FINDINGS,
+            403: FINDINGS,
+            404: FINDINGS,
+            409: FINDINGS,
+        },
         summary="Decide a dispute (staff)",
     )
     def post(self, request: Request, dispute_id: int) -> Response:

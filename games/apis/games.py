@@ -11,7 +11,6 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
-    OpenApiResponse,
     extend_schema,
     extend_schema_serializer,
 )
@@ -22,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.openapi import FINDINGS, page_of
 from config.pagination import SizedPages
 from games.apis.common import GameSummarySerializer, UploadThrottle, account, body_read
 from games.errors import Rejected
@@ -39,7 +39,6 @@ GAME_FILTERS = [
     OpenApiParameter("played_to", OpenApiTypes.DATETIME, description="inclusive"),
 ]
 RECORD_BODY = {"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR}
-FINDINGS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"findings": [...]}')
 
 
 def game_or_404(request: Request, game_id: int) -> Game:
@@ -116,8 +115,13 @@ class GamesApi(APIView):
             OpenApiParameter("page", int),
             OpenApiParameter("page_size", int),
         ],
-        responses={200: GameSummarySerializer(many=True)},
+        responses={
+            200: page_of(GameSummarySerializer, "GameSummary"),
+            400: FINDINGS,
+            404: FINDINGS,
+        },
         summary="List games",
+        operation_id="games_list",
     )
     def get(self, request: Request) -> Response:
         games = game_list(user=request.user, filters=request.query_params)
@@ -234,7 +238,7 @@ class GameExportApi(APIView):
 
     @extend_schema(
         parameters=GAME_FILTERS,
-        responses={(200, "application/x-ndjson"): OpenApiTypes.STR},
+        responses={(200, "application/x-ndjson"): OpenApiTypes.STR, 400: FINDINGS},
         summary="Export records as JSON Lines",
     )
     def get(self, request: Request) -> StreamingHttpResponse:

@@ -11,8 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.openapi import FINDINGS
 from games.apis.common import account
-from games.apis.games import FINDINGS
 from games.models import StoredRuleset
 from replay import services
 

@@ -22,9 +22,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.exceptions import PayloadTooLarge
+from config.openapi import FINDINGS, page_of
 from config.pagination import Pages
 from games.apis.common import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
-from games.apis.games import FINDINGS
 from games.errors import Rejected
 from games.models import ItemOutcome, Upload, UploadItem, Visibility
 from games.selectors import upload_get, upload_items, upload_list
@@ -86,7 +86,11 @@ class UploadsApi(APIView):
                 raise serializers.ValidationError("the file must be .json, .jsonl or .zip")
             return file
 
-    @extend_schema(responses={200: UploadSerializer(many=True)}, summary="List your uploads")
+    @extend_schema(
+        responses={200: page_of(UploadSerializer, "Upload"), 400: FINDINGS, 404: FINDINGS},
+        summary="List your uploads",
+        operation_id="uploads_list",
+    )
     def get(self, request: Request) -> Response:
         paginator = Pages()
         page = paginator.paginate_queryset(upload_list(user=request.user), request, view=self)

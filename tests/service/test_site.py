@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -37,3 +38,14 @@ def test_the_schema_is_generated_without_warnings(tmp_path: Path) -> None:
     schema = tmp_path / "schema.yaml"
     call_command("spectacular", "--fail-on-warn", "--validate", "--file", str(schema))
     assert schema.read_text().startswith("openapi: ")
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/disputes/", "/api/uploads/", "/api/players/"])
+def test_the_schema_describes_each_list_as_the_page_it_answers(
+    api_client: APIClient, client_of: Any, user: Any, url: str
+) -> None:
+    schema = api_client.get("/api/schema/", {"format": "json"}).json()
+    ok = schema["paths"][url]["get"]["responses"]["200"]["content"]["application/json"]
+    page = schema["components"]["schemas"][ok["schema"]["$ref"].rsplit("/", 1)[1]]
+    assert set(page["properties"]) == set(client_of(user).get(url).json())
+    assert page["properties"]["results"]["type"] == "array"
