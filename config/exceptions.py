@@ -111,7 +111,7 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 404 outside DRF views (an unknown URL): findings under /api/."""
     if not _api(request):
         return defaults.page_not_found(request, exception)
-    return _json_error(request, 404, "request.not_found", f"no such page: {request.path}")
+    return unknown_api_url(request)
 
 
 def unknown_api_url(request: HttpRequest) -> HttpResponse:

@@ -87,7 +87,8 @@ def split_file(data: bytes | str, filename: str = "") -> list[Document | Line]:
 
 
 def line_document(label: str, text: str) -> Document:
-    """One line of JSON Lines, parsed, or with its ``record.json`` finding."""
+    """One record's text (a line of JSON Lines, or a record kept as text), parsed, or with
+    its ``record.json`` finding."""
     try:
         value = record_json(text)
     except (ValueError, RecursionError):

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from games.errors import request_finding
 from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
-from replay.engine import Code, Document, Finding, Line, record_json, split_file
+from replay.engine import Code, Document, Finding, Line, line_document, split_file
 from replay.services.rows import bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from replay.services.store import Entry, Outcome, finding_dict, records_store
 from replay.services.upload_files import upload_file_read, upload_file_write
@@ -272,7 +272,7 @@ def _item_process_alone(upload: Upload, item_id: int) -> None:
 
 def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
     with gc_paused():
-        entries = [_entry(item, document) for item, document in _documents(upload.pk, items)]
+        entries = [Entry(d.text, d.value, d.error) for d in _documents(upload.pk, items)]
         outcomes = records_store(
             entries=entries,
             uploaded_by=upload.uploaded_by,
@@ -282,10 +282,8 @@ def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
     _items_finish(upload, items, outcomes)
 
 
-def _documents(
-    upload_id: int, items: Sequence[UploadItem]
-) -> Iterator[tuple[UploadItem, Document | None]]:
-    """Each item with its line of the file read and parsed (None for an item with text).
+def _documents(upload_id: int, items: Sequence[UploadItem]) -> Iterator[Document]:
+    """Each item's record parsed: a line read from the file, or the text the item keeps.
 
     A batch's lines are neighbours in the file, so one query reads the part that holds them.
     """
@@ -296,20 +294,9 @@ def _documents(
         piece = upload_file_read(upload_id, offset, max(end for _, end in spans))
     for item in items:
         if item.start is None or item.end is None:
-            yield item, None
+            yield line_document(item.label, item.text)
         else:
-            yield item, Line(item.label, item.start, item.end).read(piece, offset)
-
-
-def _entry(item: UploadItem, document: Document | None) -> Entry:
-    if document is not None:
-        return Entry(document.text, document.value, document.error)
-    try:
-        value = record_json(item.text)
-    except (ValueError, RecursionError):
-        error = Finding(Code.RECORD_JSON, f"{item.label}: not JSON", path="")
-        return Entry(item.text, None, error)
-    return Entry(item.text, value)
+            yield Line(item.label, item.start, item.end).read(piece, offset)
 
 
 def _items_finish(upload: Upload, items: Sequence[UploadItem], outcomes: Sequence[Outcome]) -> None:
