@@ -8,9 +8,11 @@ files stored before it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import psycopg
 from django.db import connection
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.db.models.functions import Length
 
 from games.models import UploadPart
@@ -45,9 +47,25 @@ def upload_file_read(upload_id: int, start: int = 0, end: int | None = None) -> 
     )
     if end is not None:
         parts = parts.filter(offset__lt=end)
-    pieces = list(parts.order_by("offset").values_list("offset", "data"))
+    pieces = _rows(parts.order_by("offset").values_list("offset", "data"))
     if not pieces:
         return b""
     first = pieces[0][0]
     data = b"".join(bytes(piece) for _, piece in pieces)
     return data[start - first : None if end is None else end - first]
+
+
+def _rows(query: QuerySet[Any, tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The rows of ``query``; from PostgreSQL in its binary format.
+
+    Django reads results as text, in which a bytea comes hex-encoded: twice its size, encoded
+    by the server and decoded again here. A batch reading its megabytes took four times as
+    long that way.
+    """
+    if connection.vendor != "postgresql":
+        return list(query)
+    sql, params = query.query.sql_with_params()
+    connection.ensure_connection()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, binary=True)
+        return cursor.fetchall()

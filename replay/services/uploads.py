@@ -279,7 +279,10 @@ def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
             visibility=upload.visibility,
             upload=upload,
         )
-    _items_finish(upload, items, outcomes)
+        _items_finish(upload, items, outcomes)
+        # Freed before the collector resumes, which would otherwise walk the batch's
+        # records and reports once more before they go: a twentieth of the batch's time.
+        del entries, outcomes
 
 
 def _documents(upload_id: int, items: Sequence[UploadItem]) -> Iterator[Document]:
