@@ -185,6 +185,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Requests get their own components, which state what DRF checks only on the way in: a
+    # non-blank string's minLength, a file as binary (else a URL), config.openapi's patterns.
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # --- Celery -----------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ class DisputeSerializer(serializers.Serializer[Any]):
 class DisputeCreateApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema_serializer(component_name="DisputeCreateInput")
+    @extend_schema_serializer(component_name="DisputeCreate")
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField(max_length=5000)
         deal = serializers.IntegerField(min_value=1, required=False, allow_null=True)
@@ -79,7 +79,7 @@ class DisputeListApi(APIView):
 class DisputeResolveApi(APIView):
     permission_classes = (IsAdminUser,)
 
-    @extend_schema_serializer(component_name="DisputeResolveInput")
+    @extend_schema_serializer(component_name="DisputeResolve")
     class InputSerializer(serializers.Serializer[Any]):
         decision = serializers.ChoiceField(
             choices=[DisputeStatus.UPHELD, DisputeStatus.REJECTED, DisputeStatus.CORRECTED]

@@ -31,7 +31,7 @@ class RulesetsApi(APIView):
     ``record.ruleset`` findings located in the request body.
     """
 
-    @extend_schema_serializer(component_name="RulesetCreateInput")
+    @extend_schema_serializer(component_name="RulesetCreate")
     class InputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100)
         preset = serializers.CharField(max_length=50)

@@ -76,7 +76,7 @@ class UploadsApi(APIView):
     throttle_classes = (UploadThrottle,)
     throttle_scope = "upload"
 
-    @extend_schema_serializer(component_name="UploadCreateInput")
+    @extend_schema_serializer(component_name="UploadCreate")
     class InputSerializer(serializers.Serializer[Any]):
         file = serializers.FileField(allow_empty_file=True)
         visibility = serializers.ChoiceField(choices=Visibility.choices, default="public")
