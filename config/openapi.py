@@ -1,15 +1,89 @@
-"""Response shapes the OpenAPI schema shares across the apps' views."""
+"""What the OpenAPI schema shares across the apps' views: response shapes, the parameters of
+paged lists, and request fields described as DRF parses them.
+
+drf-spectacular (with ``COMPONENT_SPLIT_REQUEST``) already states ``minLength: 1`` for a
+request string that may not be blank; the extensions below add what DRF refuses besides, so
+that a client (or a fuzzer) that follows the schema is not answered with a 400.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
 from rest_framework import serializers
+
+from config.pagination import Pages
+
+if TYPE_CHECKING:
+    from drf_spectacular.openapi import AutoSchema
+
+#: What DRF's and Django's ``CharField`` refuse in any text: a NUL character.
+NUL = r"\u0000"
+
+
+def text_type() -> dict[str, Any]:
+    """The schema of a query parameter that Django's ``CharField`` reads: any string but one
+    with a NUL (a fresh dict, since the schema is edited in place while it is built)."""
+    return {"type": "string", "not": {"pattern": NUL}}
+
 
 #: Every refused request: FORMAT.md's findings (docs/format.md, "API errors").
 FINDINGS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"findings": [...]}')
+
+
+class RequestText(OpenApiSerializerFieldExtension):
+    """A request's plain ``CharField`` states that it takes no NUL and, when it strips the text
+    and may not be blank, that the text has something besides whitespace: ``\\S``, which in
+    Python's ``re`` (and so for schemathesis) is exactly what ``str.strip()`` does not remove.
+
+    Only the class itself: its subclasses (``RegexField`` and the like) state their own pattern.
+    """
+
+    target_class = serializers.CharField
+
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: str) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
+        if direction == "request":
+            schema["not"] = {"pattern": NUL}
+            if self.target.trim_whitespace and not self.target.allow_blank:
+                schema["pattern"] = r"\S"
+        return schema
+
+
+class RequestDecimal(OpenApiSerializerFieldExtension):
+    """A request's decimal string needs a digit: drf-spectacular's pattern takes ``""``,
+    ``"-"`` and ``"."``, which DRF refuses as not a number."""
+
+    target_class = serializers.DecimalField
+
+    def map_serializer_field(self, auto_schema: AutoSchema, direction: str) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
+        if direction == "request" and schema.get("pattern", "").startswith("^-?"):
+            schema["pattern"] = r"^-?(?=\.?\d)" + schema["pattern"].removeprefix("^-?")
+        return schema
+
+
+def page_parameters(pages: type[Pages]) -> list[Any]:
+    """The query parameters of a list paged by ``pages``: ``page`` as ``Pages.Input`` checks
+    it, and ``page_size`` where the client may choose it."""
+    parameters: list[Any] = [pages.Input]
+    if pages.page_size_query_param:
+        parameters.append(
+            OpenApiParameter(
+                pages.page_size_query_param,
+                int,
+                description=f"up to {pages.max_page_size} (a larger size is taken as "
+                f"{pages.max_page_size}); anything but a positive integer is the default size",
+            )
+        )
+    return parameters
 
 
 def page_of(items: type[serializers.Serializer[Any]], name: str) -> serializers.Serializer[Any]:

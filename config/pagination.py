@@ -20,7 +20,9 @@ class Pages(PageNumberPagination):
     invalid_page_message = "page {page_number} is past the last page"
 
     class Input(serializers.Serializer[Any]):
-        page = serializers.IntegerField(min_value=1, required=False, default=1)
+        page = serializers.IntegerField(
+            min_value=1, required=False, default=1, help_text="1-based; past the last page is a 404"
+        )
 
     def get_page_number(self, request: Request, paginator: Paginator[Any]) -> int:
         params = self.Input(data=request.query_params)

@@ -16,7 +16,12 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
@@ -24,7 +29,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, page_of
+from config.openapi import FINDINGS, page_of, page_parameters
 from config.pagination import SizedPages
 from games.models import Player
 from stats import selectors
@@ -297,7 +302,7 @@ class PlayerListApi(APIView):
         wins = serializers.IntegerField()
 
     @extend_schema(
-        parameters=[InputSerializer],
+        parameters=[InputSerializer, *page_parameters(SizedPages)],
         responses={
             200: page_of(OutputSerializer, "PlayerListItem"),
             304: NOT_MODIFIED,
@@ -374,10 +379,18 @@ class PlayerStatsApi(PlayerApi):
             help_text="a preset or stored ruleset name; empty for all",
         )
         since = serializers.RegexField(
-            MONTH, required=False, allow_blank=True, default="", help_text="first month, YYYY-MM"
+            MONTH,
+            required=False,
+            allow_blank=True,
+            default="",
+            help_text="first month, YYYY-MM; not after until",
         )
         until = serializers.RegexField(
-            MONTH, required=False, allow_blank=True, default="", help_text="last month, YYYY-MM"
+            MONTH,
+            required=False,
+            allow_blank=True,
+            default="",
+            help_text="last month, YYYY-MM; not before since",
         )
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -473,6 +486,14 @@ class PlayerVersusApi(PlayerApi):
         by_ruleset = VersusRulesetSerializer(many=True)
 
     @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "opponent_id",
+                int,
+                OpenApiParameter.PATH,
+                description="another player than player_id: a player is not their own opponent",
+            )
+        ],
         responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
         summary="Compare two players head to head",
     )

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, page_of
+from config.openapi import FINDINGS, page_of, page_parameters
 from config.pagination import Pages
 from games.apis.common import account
 from games.apis.games import game_or_404
@@ -46,7 +46,9 @@ class DisputeCreateApi(APIView):
     class InputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField(max_length=5000)
         deal = serializers.IntegerField(min_value=1, required=False, allow_null=True)
-        trick = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+        trick = serializers.IntegerField(
+            min_value=1, required=False, allow_null=True, help_text="needs deal"
+        )
 
     @extend_schema(
         request=InputSerializer,
@@ -65,6 +67,7 @@ class DisputeListApi(APIView):
     """Staff see every dispute; others those they opened and those of games they see."""
 
     @extend_schema(
+        parameters=page_parameters(Pages),
         responses={200: page_of(DisputeSerializer, "Dispute"), 400: FINDINGS, 404: FINDINGS},
         summary="List disputes",
         operation_id="disputes_list",
@@ -89,6 +92,7 @@ class DisputeResolveApi(APIView):
             child=serializers.DecimalField(max_digits=14, decimal_places=4),
             required=False,
             allow_null=True,
+            help_text="with decision corrected: the final total of each seat, in seat order",
         )
 
     @extend_schema(

@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, page_of
+from config.openapi import FINDINGS, page_of, page_parameters, text_type
 from config.pagination import SizedPages
 from games.apis.common import GameSummarySerializer, UploadThrottle, account, body_read
 from games.errors import Rejected
@@ -30,13 +30,23 @@ from games.selectors import game_get, game_list
 from replay import services
 from replay.models import Finding, Report
 
+#: ``games.selectors.GameFilter`` as the schema states it. A range whose start is after its
+#: end is no error (JSON Schema cannot relate two parameters anyway): it matches no game.
 GAME_FILTERS = [
-    OpenApiParameter("player", str, description="a player's name, any case; aliases count"),
-    OpenApiParameter("ruleset", str, description="a preset or a stored ruleset's name"),
+    OpenApiParameter("player", text_type(), description="a player's name, any case; aliases count"),
+    OpenApiParameter("ruleset", text_type(), description="a preset or a stored ruleset's name"),
     OpenApiParameter("verdict", str, enum=["malformed", "illegal", "mismatch", "verified"]),
     OpenApiParameter("status", str, enum=["verified", "flagged", "disputed", "resolved"]),
-    OpenApiParameter("played_from", OpenApiTypes.DATETIME, description="inclusive"),
-    OpenApiParameter("played_to", OpenApiTypes.DATETIME, description="inclusive"),
+    OpenApiParameter(
+        "played_from",
+        OpenApiTypes.DATETIME,
+        description="ISO 8601, inclusive; not after played_to, or no game matches",
+    ),
+    OpenApiParameter(
+        "played_to",
+        OpenApiTypes.DATETIME,
+        description="ISO 8601, inclusive; not before played_from, or no game matches",
+    ),
 ]
 RECORD_BODY = {"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR}
 
@@ -110,11 +120,7 @@ class GamesApi(APIView):
         report = serializers.JSONField()
 
     @extend_schema(
-        parameters=[
-            *GAME_FILTERS,
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int),
-        ],
+        parameters=[*GAME_FILTERS, *page_parameters(SizedPages)],
         responses={
             200: page_of(GameSummarySerializer, "GameSummary"),
             400: FINDINGS,
@@ -132,9 +138,7 @@ class GamesApi(APIView):
 
     @extend_schema(
         request=RECORD_BODY,
-        parameters=[
-            OpenApiParameter("visibility", str, enum=["public", "private"], required=False)
-        ],
+        parameters=[CreateInputSerializer],
         responses={
             201: CreateOutputSerializer,
             200: CreateOutputSerializer,
@@ -209,7 +213,9 @@ class GameReplayApi(APIView):
     class InputSerializer(serializers.Serializer[Any]):
         deal = serializers.IntegerField(min_value=1)
         trick = serializers.IntegerField(min_value=1, required=False)
-        play = serializers.IntegerField(min_value=0, required=False)
+        play = serializers.IntegerField(
+            min_value=0, required=False, help_text="needs trick; 0 is before its first play"
+        )
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if "play" in attrs and "trick" not in attrs:

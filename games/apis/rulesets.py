@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +15,7 @@ from config.openapi import FINDINGS
 from games.apis.common import account
 from games.models import StoredRuleset
 from replay import services
+from replay.engine import PRESETS
 
 
 class StoredRulesetSerializer(serializers.Serializer[Any]):
@@ -22,6 +23,12 @@ class StoredRulesetSerializer(serializers.Serializer[Any]):
     preset = serializers.CharField()
     options = serializers.JSONField()
     created_at = serializers.DateTimeField()
+
+
+@extend_schema_field({"type": "string", "enum": list(PRESETS)})
+class PresetField(serializers.CharField):
+    """A preset's name, listed in the schema. Not a ``ChoiceField``: the engine judges it with
+    the options, so an unknown preset is a ``record.ruleset`` finding like any other."""
 
 
 class RulesetsApi(APIView):
@@ -34,7 +41,7 @@ class RulesetsApi(APIView):
     @extend_schema_serializer(component_name="RulesetCreate")
     class InputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100)
-        preset = serializers.CharField(max_length=50)
+        preset = PresetField(max_length=50)
         options = serializers.DictField(required=False, default=dict)
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List rulesets")

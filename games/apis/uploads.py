@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.exceptions import PayloadTooLarge
-from config.openapi import FINDINGS, page_of
+from config.openapi import FINDINGS, page_of, page_parameters
 from config.pagination import Pages
 from games.apis.common import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
 from games.errors import Rejected
@@ -87,6 +87,7 @@ class UploadsApi(APIView):
             return file
 
     @extend_schema(
+        parameters=page_parameters(Pages),
         responses={200: page_of(UploadSerializer, "Upload"), 400: FINDINGS, 404: FINDINGS},
         summary="List your uploads",
         operation_id="uploads_list",
@@ -176,7 +177,7 @@ class UploadDetailApi(APIView):
                 enum=ItemOutcome.values,
                 description="only items with these outcomes, comma-separated: rejected,failed",
             ),
-            OpenApiParameter("page", int, description="1-based; past the last page is a 404"),
+            *page_parameters(UploadItemsPagination),
         ],
         responses={200: OutputSerializer, 400: FINDINGS, 404: FINDINGS},
         summary="Follow an upload",
