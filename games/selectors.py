@@ -11,6 +11,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import django_filters
+from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import Model, Q, QuerySet
 
@@ -89,6 +90,18 @@ class UtcIsoDateTimeFilter(django_filters.IsoDateTimeFilter):
     field_class = UtcIsoDateTimeField
 
 
+class _PlayedRange(forms.Form):
+    """A range of dates played that ends before it starts is a mistake (the two swapped),
+    refused as such rather than answered with an empty list."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("played_from"), data.get("played_to")
+        if start is not None and end is not None and end < start:
+            self.add_error("played_to", "played_to is before played_from")
+        return data
+
+
 class GameFilter(django_filters.FilterSet):
     """The filters of ``GET /api/games/`` and ``GET /api/games/export.jsonl``."""
 
@@ -108,6 +121,7 @@ class GameFilter(django_filters.FilterSet):
     class Meta:
         model = Game
         fields = ("player", "ruleset", "verdict", "status", "played_from", "played_to")
+        form = _PlayedRange
 
     def filter_player(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
         player = player_find(name=value)

@@ -30,8 +30,8 @@ from games.selectors import game_get, game_list
 from replay import services
 from replay.models import Finding, Report
 
-#: ``games.selectors.GameFilter`` as the schema states it. A range whose start is after its
-#: end is no error (JSON Schema cannot relate two parameters anyway): it matches no game.
+#: ``games.selectors.GameFilter`` as the schema states it; JSON Schema cannot relate two
+#: parameters, so the order of a range is stated in words.
 GAME_FILTERS = [
     OpenApiParameter("player", text_type(), description="a player's name, any case; aliases count"),
     OpenApiParameter("ruleset", text_type(), description="a preset or a stored ruleset's name"),
@@ -40,12 +40,12 @@ GAME_FILTERS = [
     OpenApiParameter(
         "played_from",
         OpenApiTypes.DATETIME,
-        description="ISO 8601, inclusive; not after played_to, or no game matches",
+        description="ISO 8601, inclusive; not after played_to",
     ),
     OpenApiParameter(
         "played_to",
         OpenApiTypes.DATETIME,
-        description="ISO 8601, inclusive; not before played_from, or no game matches",
+        description="ISO 8601, inclusive; not before played_from (a 400)",
     ),
 ]
 RECORD_BODY = {"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR}
