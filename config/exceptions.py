@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -114,10 +115,14 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return unknown_api_url(request)
 
 
+@csrf_exempt
 def unknown_api_url(request: HttpRequest) -> HttpResponse:
     """Every URL under /api/ that no other route takes, as the last route: findings with DEBUG
     on too, where Django shows its HTML page instead of calling ``not_found``. Only paths
-    ending in a slash: the others are first redirected to one (``APPEND_SLASH``)."""
+    ending in a slash: the others are first redirected to one (``APPEND_SLASH``).
+
+    Exempt from CSRF like DRF's views: it reads nothing and changes nothing, and a POST without
+    a CSRF token would otherwise get Django's HTML 403 page instead of the 404 finding."""
     return _json_error(request, 404, "request.not_found", f"no such page: {request.path}")
 
 

@@ -216,6 +216,18 @@ def test_an_unknown_api_url_is_404_with_a_finding_with_debug_on_too(
     assert findings_of(response)[0]["code"] == "request.not_found"
 
 
+@pytest.mark.parametrize(
+    "url", ["/api/games/null%2Cnull/disputes/", "/api/disputes/x/resolve/", "/api/nothing-here/"]
+)
+def test_a_post_to_an_unknown_api_url_without_a_csrf_token_is_404_with_a_finding(
+    url: str,
+) -> None:
+    client = APIClient(enforce_csrf_checks=True)
+    response = client.post(url, {"reason": "wrong"}, format="json")
+    assert response.status_code == 404
+    assert findings_of(response)[0]["code"] == "request.not_found"
+
+
 def test_an_api_url_without_its_slash_is_still_redirected_to_it(api_client: APIClient) -> None:
     response = api_client.get("/api/rulesets")
     assert (response.status_code, response["Location"]) == (301, "/api/rulesets/")
