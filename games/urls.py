@@ -1,11 +1,9 @@
 """API routes for records, uploads and disputes, mounted under ``/api/``, and the token an
-account's username and password obtain (DRF's ``obtain_auth_token``)."""
+account's username and password obtain."""
 
 from django.urls import URLPattern, URLResolver, path
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, MultiPartParser
 
-from config.renderers import JSONParser
+from games.apis.auth import TokenApi
 from games.apis.disputes import DisputeCreateApi, DisputeListApi, DisputeResolveApi
 from games.apis.games import (
     GameDetailApi,
@@ -19,12 +17,7 @@ from games.apis.rulesets import RulesetsApi
 from games.apis.uploads import UploadDetailApi, UploadsApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path(
-        "auth/token/",
-        # DRF's view names its parsers itself; this one takes deep nesting as a 400.
-        ObtainAuthToken.as_view(parser_classes=(FormParser, MultiPartParser, JSONParser)),
-        name="auth-token",
-    ),
+    path("auth/token/", TokenApi.as_view(), name="auth-token"),
     path("verify/", VerifyApi.as_view(), name="verify"),
     path("games/", GamesApi.as_view(), name="games"),
     path("games/export.jsonl", GameExportApi.as_view(), name="game-export"),

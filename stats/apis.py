@@ -455,7 +455,12 @@ class PlayerRatingsApi(PlayerApi):
 
     @extend_schema(
         parameters=[InputSerializer],
-        responses={200: OutputSerializer(many=True), 304: NOT_MODIFIED, 404: FINDINGS},
+        responses={
+            200: OutputSerializer(many=True),
+            304: NOT_MODIFIED,
+            400: FINDINGS,
+            404: FINDINGS,
+        },
         summary="Read a player's ratings",
     )
     def get(self, request: Request, player_id: int) -> Response:

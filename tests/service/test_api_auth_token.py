@@ -33,6 +33,9 @@ def test_a_wrong_password_is_refused_with_findings(api_client: APIClient, user: 
     assert findings_of(response)[0]["code"] == "request.invalid"
 
 
-def test_the_token_endpoint_is_in_the_schema(api_client: APIClient) -> None:
+def test_the_token_endpoint_is_in_the_schema_with_its_refusal(api_client: APIClient) -> None:
     document = api_client.get("/api/schema/", {"format": "json"}).json()
-    assert "post" in document["paths"]["/api/auth/token/"]
+    responses = document["paths"]["/api/auth/token/"]["post"]["responses"]
+    assert {"200", "400"} <= set(responses)
+    token = responses["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert document["components"]["schemas"][token.rpartition("/")[2]]["required"] == ["token"]

@@ -242,3 +242,14 @@ def test_a_leaderboard_of_a_ruleset_with_a_nul_is_not_found(
     response = api_client.get(url)
     assert response.status_code == 404
     assert findings_of(response)[0]["code"] == "request.not_found"
+
+
+def test_a_ratings_ruleset_with_a_nul_is_a_documented_400_with_a_finding(
+    api_client: APIClient,
+) -> None:
+    response = api_client.get("/api/players/1/ratings/", {"ruleset": "a\x00b"})
+    assert response.status_code == 400
+    finding = findings_of(response)[0]
+    assert (finding["code"], finding["path"]) == ("request.invalid", "/ruleset")
+    paths = api_client.get("/api/schema/", {"format": "json"}).json()["paths"]
+    assert "400" in paths["/api/players/{player_id}/ratings/"]["get"]["responses"]
