@@ -8,17 +8,17 @@ that a client (or a fuzzer) that follows the schema is not answered with a 400.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from drf_spectacular import openapi
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
 from rest_framework import serializers
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import SAFE_METHODS
 
 from config.pagination import Pages
-
-if TYPE_CHECKING:
-    from drf_spectacular.openapi import AutoSchema
 
 #: What DRF's and Django's ``CharField`` refuse in any text: a NUL character.
 NUL = r"\u0000"
@@ -34,6 +34,31 @@ def text_type() -> dict[str, Any]:
 FINDINGS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"findings": [...]}')
 
 
+class AutoSchema(openapi.AutoSchema):
+    """drf-spectacular's schema, with the refusals that come from a view's settings rather than
+    its code, so that no view has to repeat them (docs/format.md, "API errors"):
+
+    - 401 wherever an account is read: a wrong token is refused before any view, and a
+      missing account wherever writing needs one;
+    - 403 for a write with a session but no CSRF token (``SessionAuthentication``);
+    - 429 for a write to a throttled view: the service throttles uploads, never reading.
+    """
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses: dict[str, Any] = super()._get_response_bodies(direction)
+        authenticators = self.view.get_authenticators()
+        write = self.method not in SAFE_METHODS
+        refusals = {
+            "401": bool(authenticators),
+            "403": write and any(isinstance(a, SessionAuthentication) for a in authenticators),
+            "429": write and bool(self.view.get_throttles()),
+        }
+        for code, applies in refusals.items():
+            if applies:
+                responses.setdefault(code, self._get_response_for_code(FINDINGS, code))
+        return responses
+
+
 class RequestText(OpenApiSerializerFieldExtension):
     """A request's plain ``CharField`` states that it takes no NUL and, when it strips the text
     and may not be blank, that the text has something besides whitespace: ``\\S``, which in
@@ -44,7 +69,9 @@ class RequestText(OpenApiSerializerFieldExtension):
 
     target_class = serializers.CharField
 
-    def map_serializer_field(self, auto_schema: AutoSchema, direction: str) -> dict[str, Any]:
+    def map_serializer_field(
+        self, auto_schema: openapi.AutoSchema, direction: str
+    ) -> dict[str, Any]:
         schema: dict[str, Any] = auto_schema._map_serializer_field(
             self.target, direction, bypass_extensions=True
         )
@@ -61,7 +88,9 @@ class RequestDecimal(OpenApiSerializerFieldExtension):
 
     target_class = serializers.DecimalField
 
-    def map_serializer_field(self, auto_schema: AutoSchema, direction: str) -> dict[str, Any]:
+    def map_serializer_field(
+        self, auto_schema: openapi.AutoSchema, direction: str
+    ) -> dict[str, Any]:
         schema: dict[str, Any] = auto_schema._map_serializer_field(
             self.target, direction, bypass_extensions=True
         )

@@ -157,7 +157,7 @@ REST_FRAMEWORK = {
     ],
     # Reading is public, writing needs an account; views that differ say so themselves.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.openapi.AutoSchema",
     # DRF's JSON renderer and parser, safe for lone surrogates and deep nesting.
     "DEFAULT_RENDERER_CLASSES": [
         "config.renderers.JSONRenderer",

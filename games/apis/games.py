@@ -144,6 +144,7 @@ class GamesApi(APIView):
             200: CreateOutputSerializer,
             202: OpenApiTypes.OBJECT,
             400: FINDINGS,
+            409: FINDINGS,
             413: FINDINGS,
         },
         summary="Store and verify one record",

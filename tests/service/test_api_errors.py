@@ -253,3 +253,73 @@ def test_a_ratings_ruleset_with_a_nul_is_a_documented_400_with_a_finding(
     assert (finding["code"], finding["path"]) == ("request.invalid", "/ruleset")
     paths = api_client.get("/api/schema/", {"format": "json"}).json()["paths"]
     assert "400" in paths["/api/players/{player_id}/ratings/"]["get"]["responses"]
+
+
+def _documented(path: str, method: str) -> set[str]:
+    paths = APIClient().get("/api/schema/", {"format": "json"}).json()["paths"]
+    return set(paths[path][method]["responses"])
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "path"),
+    [
+        ("post", "/api/games/", "/api/games/"),
+        ("post", "/api/games/1/disputes/", "/api/games/{game_id}/disputes/"),
+        ("post", "/api/rulesets/", "/api/rulesets/"),
+        ("post", "/api/disputes/1/resolve/", "/api/disputes/{dispute_id}/resolve/"),
+        ("get", "/api/uploads/", "/api/uploads/"),
+        ("get", "/api/uploads/1/", "/api/uploads/{upload_id}/"),
+    ],
+)
+def test_an_operation_needing_an_account_called_without_one_is_a_documented_401(
+    api_client: APIClient, method: str, url: str, path: str
+) -> None:
+    response = getattr(api_client, method)(url, {}, format="json")
+    assert response.status_code == 401
+    assert findings_of(response)[0]["code"] == "request.unauthenticated"
+    assert "401" in _documented(path, method)
+
+
+@pytest.mark.parametrize(
+    ("method", "url"), [("get", "/api/games/"), ("get", "/api/rulesets/"), ("post", "/api/verify/")]
+)
+def test_a_wrong_token_is_a_documented_401_on_open_operations_too(
+    api_client: APIClient, method: str, url: str
+) -> None:
+    api_client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
+    response = getattr(api_client, method)(url, {}, format="json")
+    assert response.status_code == 401
+    assert "401" in _documented(url, method)
+
+
+def test_a_write_with_a_session_and_no_csrf_token_is_a_documented_403(user: Any) -> None:
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(user)
+    response = client.post("/api/rulesets/", {"name": "club", "preset": "classic"}, format="json")
+    assert response.status_code == 403
+    assert findings_of(response)[0]["code"] == "request.forbidden"
+    assert "403" in _documented("/api/rulesets/", "post")
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/uploads/"])
+def test_a_throttled_upload_is_a_documented_429_and_a_read_is_never_throttled(
+    client_of: Any, user: Any, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    from games.apis.common import UploadThrottle
+
+    monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"upload": "0/min"})
+    response = client_of(user).post(url, {}, format="json")
+    assert response.status_code == 429
+    assert findings_of(response)[0]["code"] == "request.throttled"
+    assert "429" in _documented(url, "post")
+    assert "429" not in _documented(url, "get")
+
+
+def test_a_record_stored_in_a_game_the_caller_cannot_see_is_a_documented_409(
+    client_of: Any, user: Any, staff_user: Any, record: Any
+) -> None:
+    store_game(record(0), staff_user, visibility="private")
+    response = post_record(client_of(user), record(0))
+    assert response.status_code == 409
+    assert findings_of(response)[0]["code"] == "request.duplicate"
+    assert "409" in _documented("/api/games/", "post")
