@@ -12,7 +12,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/", include("games.urls")),
     path("api/", include("stats.urls")),
-    re_path(r"^api/(?:.*/)?$", unknown_api_url),
+    # [\s\S], not ".": a path may hold a newline (%0A), which "." does not match.
+    re_path(r"^api/(?:[\s\S]*/)?$", unknown_api_url),
 ]
 
 handler400 = "config.exceptions.bad_request"

@@ -206,7 +206,10 @@ def test_a_content_length_that_is_not_a_number_is_400_with_a_finding(
         assert findings_of(response)[0]["code"] == "request.invalid"
 
 
-@pytest.mark.parametrize("url", ["/api/nothing-here/", "/api/games/null%2Cnull/", "/api/"])
+@pytest.mark.parametrize(
+    "url",
+    ["/api/nothing-here/", "/api/games/null%2Cnull/", "/api/", "/api/players/a%0Ab/versus/1/"],
+)
 def test_an_unknown_api_url_is_404_with_a_finding_with_debug_on_too(
     api_client: APIClient, settings: Any, url: str
 ) -> None:
