@@ -73,17 +73,18 @@ def player_find(*, name: str) -> Player | None:
 
 
 class UtcIsoDateTimeField(django_filters.fields.IsoDateTimeField):
-    """An ISO 8601 date and time that exists in UTC too, where the database compares it:
-    ``9999-12-31T23:59:59-01:00`` does not, and is a 400 rather than an ``OverflowError``."""
+    """An ISO 8601 date and time, in UTC, where the database compares it: one that does not
+    exist in UTC (``9999-12-31T23:59:59-01:00``) is a 400 rather than an ``OverflowError``,
+    and PostgreSQL, which takes no offset past 15:59, never sees the one given (``+16:43``)."""
 
     def to_python(self, value: Any) -> dt.datetime | None:
         when: dt.datetime | None = super().to_python(value)
-        if when is not None:
-            try:
-                when.astimezone(dt.UTC)
-            except OverflowError:
-                raise ValidationError("the date and time is out of range", code="invalid") from None
-        return when
+        if when is None:
+            return None
+        try:
+            return when.astimezone(dt.UTC)
+        except OverflowError:
+            raise ValidationError("the date and time is out of range", code="invalid") from None
 
 
 class UtcIsoDateTimeFilter(django_filters.IsoDateTimeFilter):

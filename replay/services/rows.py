@@ -113,11 +113,11 @@ def played_at(meta: Any) -> datetime | None:
     try:
         if timezone.is_naive(when):
             when = timezone.make_aware(when, timezone.get_default_timezone())
-        # The database keeps UTC: a time that has none (year 9999 at -23:59) is unreadable.
-        when.astimezone(UTC)
+        # The database keeps UTC: a time that has none (year 9999 at -23:59) is unreadable,
+        # and PostgreSQL takes no offset past 15:59, so it never sees the one written (+16:43).
+        return when.astimezone(UTC)
     except OverflowError:
         return None
-    return when
 
 
 def meta_text(meta: Any, key: str, limit: int = 200) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -9,7 +10,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Dispute, Game, StoredRuleset
+from games.selectors import UtcIsoDateTimeField
 from games.services import dispute_open
+from replay.services.rows import played_at
 from tests.service.conftest import findings_of, post_record, store_game
 
 pytestmark = pytest.mark.django_db
@@ -141,6 +144,32 @@ def test_a_date_filter_with_no_utc_time_is_400_with_a_finding(
     assert response.status_code == 400
     (finding,) = findings_of(response)
     assert (finding["code"], finding["path"]) == ("request.invalid", f"/{param}")
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/games/export.jsonl"])
+@pytest.mark.parametrize("param", ["played_from", "played_to"])
+def test_a_date_filter_with_an_offset_past_postgresql_s_is_compared_in_utc(
+    api_client: APIClient, user: Any, record: Any, url: str, param: str
+) -> None:
+    """Python reads offsets up to 23:59, PostgreSQL only up to 15:59 (else a DataError)."""
+    game = record(0)
+    game["meta"] = {"played_at": "2022-05-20T12:00:00Z"}
+    store_game(game, user)
+    value = "2022-05-21T04:43:00+16:43" if param == "played_from" else "2022-05-20T20:00:00+08:01"
+    response = api_client.get(url, {param: value})
+    assert response.status_code == 200, response.content[:300]
+    assert UtcIsoDateTimeField().to_python(value).utcoffset() == dt.timedelta(0)
+
+
+def test_a_played_at_with_an_offset_past_postgresql_s_is_stored_in_utc(
+    client_of: Any, user: Any, record: Any
+) -> None:
+    game = record(0)
+    game["meta"] = {"played_at": "2022-07-30T20:25:00+16:43"}
+    response = post_record(client_of(user), game)
+    assert response.status_code == 201, response.content[:300]
+    assert response.json()["game"]["played_at"] == "2022-07-30T03:42:00Z"
+    assert played_at(game["meta"]).utcoffset() == dt.timedelta(0)
 
 
 def test_a_played_at_with_no_utc_time_is_stored_as_unknown(
