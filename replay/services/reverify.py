@@ -24,6 +24,7 @@ from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
+from replay.services.rows import Writes
 from replay.services.store import (
     Prepared,
     reports_retire,
@@ -90,7 +91,8 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
         ready.index = len(prepared)
         prepared.append(ready)
     previous = reports_retire([r.game_id for r in prepared], records=False)
-    reports_write(prepared)
+    with Writes() as writes:
+        reports_write(prepared, writes)
     changes = verdict_changes_record(previous, prepared, VerdictChange.Reason.REVERIFY)
     for ready in prepared:
         game = games[ready.game_id]

@@ -12,18 +12,18 @@ re-verification — so that they cannot disagree. The rules it applies:
   seats and seat-deals are rebuilt from the new report;
 - games with verdict illegal or mismatch are ``flagged`` for review.
 
-Work per batch is a handful of queries: one to find duplicates and one for stored rulesets,
-then per chunk of ``WRITE_CHUNK`` records one for replacements, two for players and bulk
-inserts (``COPY`` on PostgreSQL) of every row. The seat-deal rows of a chunk (about 3,600)
-are still going into PostgreSQL while Python verifies the next chunk: the two share the
-machine's two cores instead of taking turns.
+Work per batch is a handful of queries: one to find duplicates, one for stored rulesets and
+three to draw the ids of games, records and reports; then per chunk of ``WRITE_CHUNK``
+records one for replacements and two for players, and bulk inserts (``COPY`` on PostgreSQL)
+of every row. The inserts are queued (``rows.Writes``): PostgreSQL takes in a chunk's rows,
+about 3,600 seat-deals among them, while Python verifies the next chunk, so that the two
+share the machine's two cores instead of taking turns.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,13 +55,11 @@ from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,
-    bulk_insert,
-    bulk_insert_in_flight,
+    Writes,
     clean_text,
     finding_rows,
     json_text,
     meta_text,
-    nothing_in_flight,
     played_at,
     seat_deal_rows,
     seat_rows,
@@ -125,7 +123,7 @@ def finding_dict(finding: Finding) -> dict[str, Any]:
     return out
 
 
-#: Records verified while PostgreSQL takes in the seat-deal rows of the ones before them.
+#: Records verified while PostgreSQL takes in the rows of the ones before them.
 WRITE_CHUNK = 25
 
 
@@ -156,25 +154,20 @@ def records_store(
             first_of[sha] = i
             fresh.append(i)
     games: list[int] = []
-    in_flight = nothing_in_flight
-    try:
+    with Writes() as writes:
+        writes.reserve({Game: len(fresh), GameRecord: len(fresh), ReportRow: len(fresh)})
         for chunk in _chunks(fresh, entries, by_uploader=uploaded_by is not None):
             prepared = []
             for i in chunk:
                 outcomes[i], ready = _prepare(i, entries[i], shas[i], rulesets)
                 if ready is not None:
                     prepared.append(ready)
-            in_flight()
+                writes.advance()
             if prepared:
-                results, in_flight = _games_write(prepared, uploaded_by, visibility, upload)
-                for ready, kind in results:
+                writes.finish()
+                for ready, kind in _games_write(prepared, uploaded_by, visibility, upload, writes):
                     outcomes[ready.index] = Outcome(kind, game_id=ready.game_id, report=ready.data)
                     games.append(ready.game_id)
-    except BaseException:
-        with contextlib.suppress(Exception):
-            in_flight()  # leave the connection usable; the first error is the one to report
-        raise
-    in_flight()
     send_on_commit(game_verified, sender=__name__, game_ids=games)
     for i, first in copies.items():
         original = outcomes[first]
@@ -225,9 +218,13 @@ def _games_write(
     uploaded_by: User | None,
     visibility: str,
     upload: Upload | None,
-) -> tuple[list[tuple[Prepared, ItemOutcome]], Callable[[], None]]:
-    """Create or replace the games of ``prepared`` and write all their rows; the seat-deal
-    rows may still be going in when it returns: call the function it returns first."""
+    writes: Writes,
+) -> list[tuple[Prepared, ItemOutcome]]:
+    """Create or replace the games of ``prepared`` and queue all their rows on ``writes``.
+
+    Its queries come first, while nothing is queued: past the first insert, a query would
+    wait for the queue.
+    """
     groups: dict[tuple[str, Any], list[Prepared]] = {}
     for ready in prepared:
         key = (
@@ -250,29 +247,32 @@ def _games_write(
     user_id = None if uploaded_by is None else uploaded_by.pk
     upload_id = None if upload is None else upload.pk
     fixed = (user_id, upload_id, visibility, now, now)
+    for group in groups.values():
+        for k, ready in enumerate(group):
+            ready.current = k == len(group) - 1
+    for group in old_groups:
+        for ready in group:
+            ready.game_id = existing[ready.external_id]
+    if old_groups:
+        _games_replace([g[-1] for g in old_groups])
+    players = _players_resolve([r for r in prepared if r.current])
+
     game_rows = [(*_game_fields(g[-1]).values(), *fixed) for g in new_groups]
-    game_ids = bulk_insert(Game, GAME_FIELDS, game_rows, returning_ids=True)
+    game_ids = writes.insert(Game, GAME_FIELDS, game_rows, returning_ids=True)
     results: list[tuple[Prepared, ItemOutcome]] = []
     for group, game_id in zip(new_groups, game_ids, strict=True):
         for k, ready in enumerate(group):
             ready.game_id = game_id
-            ready.current = k == len(group) - 1
             results.append((ready, ItemOutcome.STORED if k == 0 else ItemOutcome.REPLACED))
-    if old_groups:
-        for group in old_groups:
-            for k, ready in enumerate(group):
-                ready.game_id = existing[ready.external_id]
-                ready.current = k == len(group) - 1
-                results.append((ready, ItemOutcome.REPLACED))
-        _games_replace([g[-1] for g in old_groups])
-
+    results.extend((ready, ItemOutcome.REPLACED) for group in old_groups for ready in group)
     record_rows = [
         (r.game_id, r.text, r.sha256, r.current, user_id, upload_id, now) for r in prepared
     ]
-    record_ids = bulk_insert(GameRecord, RECORD_FIELDS, record_rows, returning_ids=True)
+    record_ids = writes.insert(GameRecord, RECORD_FIELDS, record_rows, returning_ids=True)
     for ready, record_id in zip(prepared, record_ids, strict=True):
         ready.record_id = record_id
-    return results, reports_write(prepared, in_flight=True)
+    reports_write(prepared, writes, players)
+    return results
 
 
 GAME_FIELDS = (
@@ -399,12 +399,24 @@ def verdict_changes_record(
     return len(changes)
 
 
-def reports_write(prepared: Sequence[Prepared], *, in_flight: bool = False) -> Callable[[], None]:
-    """Insert a report and its findings per prepared record, and seats for the current ones.
+def _players_resolve(prepared: Sequence[Prepared]) -> dict[int, tuple[list[str], list[int]]]:
+    """The seats' names and player ids of each current record, by ``Prepared.index``."""
+    names = {r.index: [clean_text(p)[:200] for p in r.report.players] for r in prepared}
+    ids = players_resolve(names=[n for group in names.values() for n in group])
+    return {index: (group, [ids[player_key(n)] for n in group]) for index, group in names.items()}
 
-    With ``in_flight`` the seat-deal rows, written last, may still be going in on return
-    (``rows.bulk_insert_in_flight``); call the returned function before using the database.
-    """
+
+def reports_write(
+    prepared: Sequence[Prepared],
+    writes: Writes,
+    players: Mapping[int, tuple[list[str], list[int]]] | None = None,
+) -> None:
+    """Queue a report and its findings per prepared record, and seats and seat-deals for the
+    current ones; ``players`` as ``_players_resolve`` gives them, else they are looked up
+    (before anything is queued)."""
+    current = [r for r in prepared if r.current]
+    if players is None:
+        players = _players_resolve(current)
     now = timezone.now()
     report_rows = [
         (
@@ -419,30 +431,24 @@ def reports_write(prepared: Sequence[Prepared], *, in_flight: bool = False) -> C
         )
         for r in prepared
     ]
-    report_ids = bulk_insert(ReportRow, REPORT_FIELDS, report_rows, returning_ids=True)
+    report_ids = writes.insert(ReportRow, REPORT_FIELDS, report_rows, returning_ids=True)
     findings = []
     for ready, report_id in zip(prepared, report_ids, strict=True):
         if ready.report.findings:
             findings.extend(finding_rows(report_id, ready.game_id, ready.report))
-    bulk_insert(FindingRow, FINDING_FIELDS, findings)
+    writes.insert(FindingRow, FINDING_FIELDS, findings)
 
-    current = [r for r in prepared if r.current]
-    names = {r.index: [clean_text(p)[:200] for p in r.report.players] for r in current}
-    ids = players_resolve(names=[n for group in names.values() for n in group])
     seats = []
     seat_deals = []
     for ready in current:
-        player_ids = [ids[player_key(n)] for n in names[ready.index]]
-        seats.extend(seat_rows(ready.game_id, ready.report, player_ids, names[ready.index]))
+        names, player_ids = players[ready.index]
+        seats.extend(seat_rows(ready.game_id, ready.report, player_ids, names))
         trusted = ready.report.verdict is EngineVerdict.VERIFIED
         seat_deals.extend(
             seat_deal_rows(ready.game_id, ready.report.deals, player_ids, trusted=trusted)
         )
-    bulk_insert(GameSeat, SEAT_FIELDS, seats)
-    if in_flight:
-        return bulk_insert_in_flight(SeatDeal, SEAT_DEAL_FIELDS, seat_deals)
-    bulk_insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals)
-    return nothing_in_flight
+    writes.insert(GameSeat, SEAT_FIELDS, seats)
+    writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals)
 
 
 __all__ = [

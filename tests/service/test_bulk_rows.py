@@ -6,8 +6,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from psycopg import pq
 
-from games.models import SeatDeal, Upload, UploadItem
-from replay.services.rows import SEAT_DEAL_FIELDS, bulk_insert_in_flight, bulk_set
+from games.models import SeatDeal, Upload, UploadItem, UploadPart
+from replay.services.rows import SEAT_DEAL_FIELDS, Writes, bulk_set
 
 pytestmark = pytest.mark.django_db
 
@@ -28,23 +28,65 @@ def in_flight() -> bool:
     return raw is not None and raw.pgconn.transaction_status == pq.TransactionStatus.ACTIVE
 
 
-def test_rows_in_flight_are_all_stored_once_waited_for() -> None:
-    wait = bulk_insert_in_flight(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(7, 500))
+def test_queued_rows_are_all_stored_once_finished() -> None:
+    writes = Writes()
+    writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(7, 500))
+    writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(7, 300, seat=1))
     assert in_flight() == (connection.vendor == "postgresql")
-    wait()
+    writes.finish()
     assert not in_flight()
-    wait()  # a second wait has nothing left to collect
-    assert SeatDeal.objects.filter(game_id=7).count() == 500
-    assert SeatDeal.objects.get(game_id=7, number=500).running == 2500
+    writes.finish()  # a second finish has nothing left to wait for
+    assert SeatDeal.objects.filter(game_id=7, seat=0).count() == 500
+    assert SeatDeal.objects.filter(game_id=7, seat=1).count() == 300
+    assert SeatDeal.objects.get(game_id=7, seat=0, number=500).running == 2500
 
 
-def test_a_row_the_database_refuses_fails_by_the_wait_and_nothing_is_kept() -> None:
+def test_the_queue_advances_without_waiting_and_in_order() -> None:
+    """``advance`` never blocks: called until the server has caught up, it sends the rest."""
+    writes = Writes()
+    for seat in range(4):
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(9, 200, seat=seat))
+    for _ in range(100_000):
+        writes.advance()
+        if not in_flight() and not writes._queue:
+            break
+    assert not writes._queue
+    writes.finish()
+    assert SeatDeal.objects.filter(game_id=9).count() == 800
+
+
+def test_ids_drawn_for_queued_rows_are_the_rows_ids(user: object) -> None:
+    upload = Upload.objects.create(uploaded_by=user, size=0, sha256="")
+    with Writes() as writes:
+        writes.reserve({UploadPart: 2})  # one short: the third is drawn when needed
+        ids = writes.insert(
+            UploadPart,
+            ("upload_id", "offset", "data"),
+            [(upload.pk, i, bytes([i])) for i in range(3)],
+            returning_ids=True,
+        )
+    assert len(set(ids)) == 3
+    assert dict(UploadPart.objects.values_list("offset", "id")) == dict(enumerate(ids))
+
+
+def test_a_row_the_database_refuses_fails_by_the_finish_and_nothing_is_kept() -> None:
     rows = [*seat_deals(8, 300), *seat_deals(8, 1, seat=-1)]  # seats are never negative
     with pytest.raises(IntegrityError), transaction.atomic():
-        wait = bulk_insert_in_flight(SeatDeal, SEAT_DEAL_FIELDS, rows)
+        writes = Writes()
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, rows)
         assert connection.vendor == "postgresql", "elsewhere the rows go in at once, and fail"
-        wait()
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(8, 5, seat=2))
+        writes.finish()
     assert not SeatDeal.objects.filter(game_id=8).exists()
+
+
+def test_leaving_on_an_error_drops_the_queue_and_leaves_the_connection_usable() -> None:
+    with pytest.raises(RuntimeError), transaction.atomic(), Writes() as writes:
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(10, 300))
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(10, 300, seat=1))
+        raise RuntimeError("a bug while the rows are going in")
+    assert not in_flight()
+    assert not SeatDeal.objects.filter(game_id=10).exists()
 
 
 def test_bulk_set_sets_each_row_its_own_values_json_included(user: object) -> None:
