@@ -404,6 +404,19 @@ class Writes:
             sent.wait()
 
 
+def foreign_keys_checked_at_once() -> None:
+    """Check the rest of this transaction's foreign keys as each statement ends (PostgreSQL).
+
+    Django makes them deferred: checked at the commit, where the worker waits for them all,
+    thousands per batch. Checked as each queued insert goes in (``Writes``), they are part of
+    the work PostgreSQL does while Python verifies. Inserts must then follow the references
+    (a game before its records), as ``Writes`` sends them in order.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+
 def _send(
     model: type[models.Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
 ) -> _CopyInFlight:

@@ -58,6 +58,7 @@ from replay.services.rows import (
     Writes,
     clean_text,
     finding_rows,
+    foreign_keys_checked_at_once,
     json_text,
     meta_text,
     played_at,
@@ -154,6 +155,7 @@ def records_store(
             first_of[sha] = i
             fresh.append(i)
     games: list[int] = []
+    foreign_keys_checked_at_once()
     with Writes() as writes:
         writes.reserve({Game: len(fresh), GameRecord: len(fresh), ReportRow: len(fresh)})
         for chunk in _chunks(fresh, entries, by_uploader=uploaded_by is not None):

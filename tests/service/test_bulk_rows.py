@@ -6,8 +6,14 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from psycopg import pq
 
-from games.models import SeatDeal, Upload, UploadItem, UploadPart
-from replay.services.rows import SEAT_DEAL_FIELDS, Writes, bulk_set
+from games.models import GameSeat, Player, SeatDeal, Upload, UploadItem, UploadPart
+from replay.services.rows import (
+    SEAT_DEAL_FIELDS,
+    SEAT_FIELDS,
+    Writes,
+    bulk_set,
+    foreign_keys_checked_at_once,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -87,6 +93,20 @@ def test_leaving_on_an_error_drops_the_queue_and_leaves_the_connection_usable() 
         raise RuntimeError("a bug while the rows are going in")
     assert not in_flight()
     assert not SeatDeal.objects.filter(game_id=10).exists()
+
+
+def test_a_queued_row_with_a_missing_reference_fails_as_it_goes_in_not_at_the_commit() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite checks foreign keys at the commit")
+    player = Player.objects.create(name="Vera", key="vera")
+    with transaction.atomic():
+        foreign_keys_checked_at_once()
+        writes = Writes()
+        writes.insert(GameSeat, SEAT_FIELDS, [(987654, 0, player.pk, "Vera", 0, 1, True)])
+        with pytest.raises(IntegrityError, match="game"):
+            writes.finish()
+        transaction.set_rollback(True)
+    assert not GameSeat.objects.exists()
 
 
 def test_bulk_set_sets_each_row_its_own_values_json_included(user: object) -> None:
