@@ -334,7 +334,7 @@ class Writes:
         self._queue = deque()
         self._sent: _CopyInFlight | None = None
         self._ids: dict[type[models.Model], deque[int]] = {}
-        self._deferred = connection.vendor == "postgresql"
+        self._queues = connection.vendor == "postgresql"
 
     def __enter__(self) -> Writes:
         return self
@@ -350,7 +350,7 @@ class Writes:
     def reserve(self, counts: Mapping[type[models.Model], int]) -> None:
         """Draw ids for the coming ``insert(..., returning_ids=True)`` calls, at a moment
         the connection is free anyway: drawn later, they would wait for the queue."""
-        if not self._deferred:
+        if not self._queues:
             return
         for model, count in counts.items():
             pool = self._ids.setdefault(model, deque())
@@ -369,7 +369,7 @@ class Writes:
         """``bulk_insert``, queued on PostgreSQL: the rows are in once ``finish`` returns."""
         if not rows:
             return []
-        if not self._deferred:
+        if not self._queues:
             return bulk_insert(model, fields, rows, returning_ids=returning_ids)
         ids: list[int] = []
         if returning_ids:
@@ -399,9 +399,9 @@ class Writes:
             self.advance()
 
     def _collect(self) -> None:
-        sent, self._sent = self._sent, None
-        if sent is not None:
-            sent.wait()
+        if self._sent is not None:
+            self._sent.wait()  # cut short (a time limit), it is still there to wait for again
+            self._sent = None
 
 
 def foreign_keys_checked_at_once() -> None:

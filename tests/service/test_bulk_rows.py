@@ -7,6 +7,7 @@ from django.db import IntegrityError, connection, transaction
 from psycopg import pq
 
 from games.models import GameSeat, Player, SeatDeal, Upload, UploadItem, UploadPart
+from replay.services import rows
 from replay.services.rows import (
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,
@@ -93,6 +94,30 @@ def test_leaving_on_an_error_drops_the_queue_and_leaves_the_connection_usable() 
         raise RuntimeError("a bug while the rows are going in")
     assert not in_flight()
     assert not SeatDeal.objects.filter(game_id=10).exists()
+
+
+def test_a_wait_cut_short_is_waited_again_on_the_way_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A time limit may stop a worker while it waits for the server: the rollback that
+    follows needs the connection free, so the copy's answer is still read first."""
+    if connection.vendor != "postgresql":
+        pytest.skip("elsewhere the rows go in at once")
+    real = rows._CopyInFlight.wait
+    calls = 0
+
+    def cut_short(self: rows._CopyInFlight) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise TimeoutError("the task's time limit")
+        real(self)
+
+    monkeypatch.setattr(rows._CopyInFlight, "wait", cut_short)
+    with pytest.raises(TimeoutError), transaction.atomic(), Writes() as writes:
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(11, 300))
+        writes.finish()
+    assert calls == 2
+    assert not in_flight()
+    assert not SeatDeal.objects.filter(game_id=11).exists()
 
 
 def test_a_queued_row_with_a_missing_reference_fails_as_it_goes_in_not_at_the_commit() -> None:
