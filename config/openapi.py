@@ -59,7 +59,27 @@ class AutoSchema(openapi.AutoSchema):
         return responses
 
 
-class RequestText(OpenApiSerializerFieldExtension):
+class _RequestField(OpenApiSerializerFieldExtension):
+    """A field's schema as drf-spectacular maps it, with ``adjust`` applied in requests only.
+
+    Without a ``target_class`` it matches no field itself; the subclasses below name theirs.
+    """
+
+    def map_serializer_field(
+        self, auto_schema: openapi.AutoSchema, direction: str
+    ) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(
+            self.target, direction, bypass_extensions=True
+        )
+        if direction == "request":
+            self.adjust(schema)
+        return schema
+
+    def adjust(self, schema: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+class RequestText(_RequestField):
     """A request's plain ``CharField`` states that it takes no NUL and, when it strips the text
     and may not be blank, that the text has something besides whitespace: ``\\S``, which in
     Python's ``re`` (and so for schemathesis) is exactly what ``str.strip()`` does not remove.
@@ -69,34 +89,21 @@ class RequestText(OpenApiSerializerFieldExtension):
 
     target_class = serializers.CharField
 
-    def map_serializer_field(
-        self, auto_schema: openapi.AutoSchema, direction: str
-    ) -> dict[str, Any]:
-        schema: dict[str, Any] = auto_schema._map_serializer_field(
-            self.target, direction, bypass_extensions=True
-        )
-        if direction == "request":
-            schema["not"] = {"pattern": NUL}
-            if self.target.trim_whitespace and not self.target.allow_blank:
-                schema["pattern"] = r"\S"
-        return schema
+    def adjust(self, schema: dict[str, Any]) -> None:
+        schema["not"] = {"pattern": NUL}
+        if self.target.trim_whitespace and not self.target.allow_blank:
+            schema["pattern"] = r"\S"
 
 
-class RequestDecimal(OpenApiSerializerFieldExtension):
+class RequestDecimal(_RequestField):
     """A request's decimal string needs a digit: drf-spectacular's pattern takes ``""``,
     ``"-"`` and ``"."``, which DRF refuses as not a number."""
 
     target_class = serializers.DecimalField
 
-    def map_serializer_field(
-        self, auto_schema: openapi.AutoSchema, direction: str
-    ) -> dict[str, Any]:
-        schema: dict[str, Any] = auto_schema._map_serializer_field(
-            self.target, direction, bypass_extensions=True
-        )
-        if direction == "request" and schema.get("pattern", "").startswith("^-?"):
+    def adjust(self, schema: dict[str, Any]) -> None:
+        if schema.get("pattern", "").startswith("^-?"):
             schema["pattern"] = r"^-?(?=\.?\d)" + schema["pattern"].removeprefix("^-?")
-        return schema
 
 
 def page_parameters(pages: type[Pages]) -> list[Any]:
