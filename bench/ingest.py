@@ -92,6 +92,31 @@ def multipart(name: str, data: bytes) -> tuple[bytes, str]:
     return head + data + tail, f"multipart/form-data; boundary={boundary}"
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time so far of process ``pid`` and its living descendants (Linux ``/proc``), or None.
+
+    Wall-clock figures on a shared machine vary from day to day; the worker's CPU time per
+    game says how much of a change is the code's.
+    """
+    stats = {}
+    for path in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = path.read_text()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        stats[int(path.parent.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    if pid not in stats:
+        return None
+    family, total = {pid}, 0
+    for child, (parent, _) in sorted(stats.items()):
+        if parent in family:
+            family.add(child)
+    for member in family:
+        total += stats[member][1]
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def wait_for(url: str, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -189,6 +214,7 @@ def main() -> None:
         time.sleep(2)  # the worker connects to the broker
         body, ctype = multipart("games.jsonl", data)
         start = time.perf_counter()
+        worker_start = cpu_seconds(worker.pid)
         upload = request("POST", base + "/api/uploads/", token, body, ctype)
         posted = time.perf_counter() - start
         status = upload
@@ -201,6 +227,7 @@ def main() -> None:
             if split is None and status["total"]:
                 split = time.perf_counter() - start
         elapsed = time.perf_counter() - start
+        worker_end = cpu_seconds(worker.pid)
     finally:
         for child in (server, worker):
             child.terminate()
@@ -218,6 +245,12 @@ def main() -> None:
         f"POST answered after {posted:.2f} s, items split after {split or 0:.2f} s, "
         f"upload complete after {elapsed:.2f} s"
     )
+    if worker_start is not None and worker_end is not None:
+        used = worker_end - worker_start
+        print(
+            f"worker CPU during the upload: {used:.2f} s, {1000 * used / args.games:.2f} ms a game "
+            f"({100 * used / (elapsed * args.processes):.0f}% of its processes' time)"
+        )
     if status["status"] != "done" or stored != args.games:
         raise SystemExit("the upload did not store every game")
     print(f"ingest: {args.games / elapsed:.0f} games/s")
