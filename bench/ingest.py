@@ -10,10 +10,11 @@ worker are started here on a free loopback port, against their own database ``ra
 (dropped and migrated first) on the server of ``DATABASE_URL``; ``CELERY_BROKER_URL`` is the
 broker, used through the queue ``raspis-bench`` so that no other worker takes the tasks.
 
-The last line is ``ingest: N games/s``.
+The last line is ``ingest: N games/s``: with ``--runs N``, the median of N uploads, each into a
+fresh database (wall-clock figures on a shared machine swing from one run to the next).
 
 Usage: DATABASE_URL=postgres://... CELERY_BROKER_URL=redis://... python bench/ingest.py
-       [--games 2000] [--processes 1] [--log FILE] [--timeout SECONDS]
+       [--games 2000] [--processes 1] [--runs 1] [--log FILE] [--timeout SECONDS]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import json
 import os
 import secrets
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -136,6 +138,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="worker processes")
     parser.add_argument("--log", default=str(CACHE / "ingest.log"), help="server and worker log")
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument(
+        "--runs", type=int, default=1, help="uploads, each into a fresh database; the median counts"
+    )
     args = parser.parse_args()
     database_url = os.environ.get("DATABASE_URL", "")
     broker_url = os.environ.get("CELERY_BROKER_URL", "")
@@ -143,6 +148,18 @@ def main() -> None:
         raise SystemExit("set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL")
 
     data = records(args.games)
+    rates = []
+    for run in range(1, args.runs + 1):
+        if args.runs > 1:
+            print(f"run {run} of {args.runs}", flush=True)
+        rates.append(upload_timed(args, data, database_url))
+    if args.runs > 1:
+        print("runs: " + ", ".join(f"{rate:.0f}" for rate in rates) + " games/s; their median:")
+    print(f"ingest: {statistics.median(rates):.0f} games/s")
+
+
+def upload_timed(args: argparse.Namespace, data: bytes, database_url: str) -> float:
+    """One upload of ``data`` into a fresh database, reported; returns its games per second."""
     database_reset(database_url)
     env = {
         **os.environ,
@@ -253,7 +270,7 @@ def main() -> None:
         )
     if status["status"] != "done" or stored != args.games:
         raise SystemExit("the upload did not store every game")
-    print(f"ingest: {args.games / elapsed:.0f} games/s")
+    return args.games / elapsed
 
 
 if __name__ == "__main__":
