@@ -283,33 +283,28 @@ def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any
 
 
 def bulk_insert(
-    model: type[models.Model],
-    fields: Sequence[str],
-    rows: Sequence[tuple[Any, ...]],
-    *,
-    returning_ids: bool = False,
-) -> list[int]:
+    model: type[models.Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> None:
     """Insert ``rows`` (tuples in ``fields`` order): ``COPY`` on PostgreSQL, else bulk_create.
 
-    JSON fields take Python values; ``None`` in one is SQL NULL. With ``returning_ids`` the
-    new primary keys come back in row order: on PostgreSQL they are drawn from the table's
-    sequence first, in one query, so that the rows can still go in by ``COPY`` (Django's
-    ``bulk_create`` binds every value as an array parameter, which psycopg escapes slowly
-    for long texts such as records and reports).
+    JSON fields take Python values; ``None`` in one is SQL NULL. ``Writes`` does the same
+    behind the verification, and returns new primary keys.
     """
     if not rows:
-        return []
+        return
     if connection.vendor != "postgresql":
-        objects = [model(**dict(zip(fields, row, strict=True))) for row in rows]
-        model.objects.bulk_create(objects, batch_size=500)  # type: ignore[attr-defined]
-        return [obj.pk for obj in objects]
-    ids: list[int] = []
-    if returning_ids:
-        ids = _ids_reserve(model, len(rows))
-        fields = ("id", *fields)
-        rows = [(pk, *row) for pk, row in zip(ids, rows, strict=True)]
+        _created(model, fields, rows)
+        return
     _copy(model, fields, rows)
-    return ids
+
+
+def _created(
+    model: type[models.Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> list[int]:
+    """``rows`` inserted by Django's ``bulk_create``; their primary keys, in row order."""
+    objects = [model(**dict(zip(fields, row, strict=True))) for row in rows]
+    model.objects.bulk_create(objects, batch_size=500)  # type: ignore[attr-defined]
+    return [obj.pk for obj in objects]
 
 
 class Writes:
@@ -366,12 +361,19 @@ class Writes:
         *,
         returning_ids: bool = False,
     ) -> list[int]:
-        """``bulk_insert``, queued on PostgreSQL: the rows are in once ``finish`` returns."""
+        """``bulk_insert``, queued on PostgreSQL: the rows are in once ``finish`` returns.
+
+        With ``returning_ids`` the new primary keys come back in row order. On PostgreSQL
+        they are drawn from the table's sequence (``reserve``), so that the rows can still go
+        in by ``COPY``: Django's ``bulk_create`` binds every value as an array parameter,
+        which psycopg escapes slowly for long texts such as records and reports.
+        """
         if not rows:
             return []
         if not self._queues:
-            return bulk_insert(model, fields, rows, returning_ids=returning_ids)
-        ids: list[int] = []
+            ids = _created(model, fields, rows)
+            return ids if returning_ids else []
+        ids = []
         if returning_ids:
             self.reserve({model: len(rows)})
             pool = self._ids[model]
