@@ -30,6 +30,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -37,6 +38,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "bench" / ".cache"
 PYTHON = sys.executable
 QUEUE = "raspis-bench"
+#: Seconds between two looks at the upload. Each look costs the server CPU that the pipeline
+#: would use, and the upload's own ``finished_at`` times its end, so looks are rare until the
+#: last batch runs; then they are frequent, so that the worker's CPU time is read at its end.
+POLL_SLOW = 0.5
+POLL_FAST = 0.05
 DATABASE = "raspis_bench"
 
 
@@ -94,12 +100,8 @@ def multipart(name: str, data: bytes) -> tuple[bytes, str]:
     return head + data + tail, f"multipart/form-data; boundary={boundary}"
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """CPU time so far of process ``pid`` and its living descendants (Linux ``/proc``), or None.
-
-    Wall-clock figures on a shared machine vary from day to day; the worker's CPU time per
-    game says how much of a change is the code's.
-    """
+def _processes() -> dict[int, tuple[str, int, int, int]]:
+    """Every process: name, parent, CPU ticks so far, and those of its ended children."""
     stats = {}
     for path in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -107,7 +109,29 @@ def cpu_seconds(pid: int) -> float | None:
         except OSError:
             continue
         fields = text[text.rindex(")") + 2 :].split()
-        stats[int(path.parent.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+        name = text[text.index("(") + 1 : text.rindex(")")]
+        own, children = int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+        stats[int(path.parent.name)] = (name, int(fields[1]), own, children)
+    return stats
+
+
+def database_cpu_seconds() -> float:
+    """CPU time so far of this machine's PostgreSQL processes (0 when it runs elsewhere).
+
+    With the engine's time taken away, PostgreSQL bounds the pipeline: this says how much of
+    the second core it takes.
+    """
+    ticks = sum(t + c for name, _, t, c in _processes().values() if name.startswith("postgres"))
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time so far of process ``pid`` and its living descendants (Linux ``/proc``), or None.
+
+    Wall-clock figures on a shared machine vary from day to day; the worker's CPU time per
+    game says how much of a change is the code's.
+    """
+    stats = {p: (parent, ticks) for p, (_, parent, ticks, _) in _processes().items()}
     if pid not in stats:
         return None
     family, total = {pid}, 0
@@ -230,21 +254,28 @@ def upload_timed(args: argparse.Namespace, data: bytes, database_url: str) -> fl
         wait_for(base + "/api/rulesets/", 30)
         time.sleep(2)  # the worker connects to the broker
         body, ctype = multipart("games.jsonl", data)
+        started_at = datetime.now(UTC)
         start = time.perf_counter()
         worker_start = cpu_seconds(worker.pid)
+        server_start = cpu_seconds(server.pid)
+        database_start = database_cpu_seconds()
         upload = request("POST", base + "/api/uploads/", token, body, ctype)
         posted = time.perf_counter() - start
         status = upload
-        split = None
+        batch = 0  # the items of a batch, once the first is done
         while status["status"] not in ("done", "failed"):
             if time.perf_counter() - start > args.timeout:
                 raise SystemExit(f"timed out: {status}")
-            time.sleep(0.05)
+            batch = batch or status["done"]
+            last = batch and status["total"] - status["done"] <= batch
+            time.sleep(POLL_FAST if last else POLL_SLOW)
             status = request("GET", base + "/api/uploads/", token)["results"][0]
-            if split is None and status["total"]:
-                split = time.perf_counter() - start
-        elapsed = time.perf_counter() - start
         worker_end = cpu_seconds(worker.pid)
+        server_end = cpu_seconds(server.pid)
+        database_used = database_cpu_seconds() - database_start
+        finished_at = datetime.fromisoformat(status["finished_at"])
+        split = datetime.fromisoformat(status["started_at"]) - started_at
+        elapsed = (finished_at - started_at).total_seconds()
     finally:
         for child in (server, worker):
             child.terminate()
@@ -259,7 +290,7 @@ def upload_timed(args: argparse.Namespace, data: bytes, database_url: str) -> fl
     pool = "solo pool" if args.processes == 1 else "prefork pool"
     print(f"worker: {args.processes} process{'es' * (args.processes > 1)} ({pool})")
     print(
-        f"POST answered after {posted:.2f} s, items split after {split or 0:.2f} s, "
+        f"POST answered after {posted:.2f} s, items split after {split.total_seconds():.2f} s, "
         f"upload complete after {elapsed:.2f} s"
     )
     if worker_start is not None and worker_end is not None:
@@ -268,6 +299,9 @@ def upload_timed(args: argparse.Namespace, data: bytes, database_url: str) -> fl
             f"worker CPU during the upload: {used:.2f} s, {1000 * used / args.games:.2f} ms a game "
             f"({100 * used / (elapsed * args.processes):.0f}% of its processes' time)"
         )
+    if server_start is not None and server_end is not None:
+        print(f"server CPU during the upload: {server_end - server_start:.2f} s")
+    print(f"PostgreSQL CPU during the upload: {database_used:.2f} s")
     if status["status"] != "done" or stored != args.games:
         raise SystemExit("the upload did not store every game")
     return args.games / elapsed
