@@ -434,13 +434,19 @@ def _copy(
     rows: Sequence[tuple[Any, ...]],
     writer: LibpqWriter | None = None,
 ) -> None:
-    json_columns = [
-        i for i, name in enumerate(fields) if isinstance(_field(model, name), models.JSONField)
-    ]
+    """``rows`` into ``model``'s table by a binary ``COPY``.
+
+    The binary format takes each value as it is held: in text, psycopg would spell every
+    number out and scan every text for characters to escape (records and reports run to
+    tens of kilobytes), which took twice as many instructions for an upload's rows.
+    """
+    columns = [_field(model, name) for name in fields]
+    json_columns = [i for i, field in enumerate(columns) if isinstance(field, models.JSONField)]
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(_field(model, n).column) for n in fields)
-    sql = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
+    names = ", ".join(quote(field.column) for field in columns)
+    sql = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN (FORMAT BINARY)"
     with connection.cursor() as cursor, cursor.cursor.copy(sql, writer=writer) as copy:
+        copy.set_types([_column_type(field) for field in columns])
         write = copy.write_row
         if json_columns:
             for row in rows:
@@ -452,6 +458,14 @@ def _copy(
         else:
             for row in rows:
                 write(row)
+
+
+def _column_type(field: models.Field[Any, Any]) -> str:
+    """The PostgreSQL type of ``field``'s column without its modifiers, as psycopg names it
+    (``varchar(20)`` is ``varchar``, ``numeric(12, 4)`` is ``numeric``)."""
+    db_type = field.db_type(connection)
+    assert db_type is not None, f"{field} has no column"
+    return db_type.split("(", 1)[0].strip()
 
 
 class _CopyInFlight(LibpqWriter):
