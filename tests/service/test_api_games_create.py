@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -140,6 +141,24 @@ def test_findings_are_stored_with_every_field(
     ]
     reported = [{**f, "path": f.get("path")} for f in body["report"]["findings"]]
     assert stored == reported
+
+
+def test_a_stored_report_keeps_numbers_past_64_bits_and_lone_surrogates(
+    client_of: Any, user: Any, record: Make
+) -> None:
+    """An illegal record may claim a bid of 10**30 and name a player "\\ud800": the stored
+    report is written by the standard library then (``rows.json_text``) and reads back whole."""
+    game = record(0)
+    game["players"][1] = "Boris \ud800"
+    game["deals"][0]["bids"][1] = 10**30
+    response = client_of(user).post(
+        "/api/games/", json.dumps(game), content_type="application/json"
+    )
+    assert response.status_code == 201
+    stored = Report.objects.get(game_id=response.json()["game"]["id"]).as_dict()
+    assert stored == response.json()["report"]
+    claims = [f for f in stored["findings"] if f["actual"] == 10**30]
+    assert claims and claims[0]["player"] == "Boris \ud800"
 
 
 @pytest.mark.parametrize(
