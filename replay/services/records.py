@@ -18,12 +18,12 @@ from replay.engine import (
     Code,
     Finding,
     preset_ruleset,
-    record_json,
     resolve_ruleset,
     state_at,
 )
 from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
+from replay.services.json_codec import record_loads
 from replay.services.store import Entry, Outcome, finding_dict, records_store, stored_rulesets
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def record_read(*, data: bytes) -> tuple[str, Any]:
     except UnicodeDecodeError as exc:
         raise Rejected([_json_finding(f"the record is not UTF-8 text ({exc.reason})")]) from None
     try:
-        value = record_json(text)
+        value = record_loads(text)
     except json.JSONDecodeError as exc:
         message = f"the record is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         raise Rejected([_json_finding(message)]) from None

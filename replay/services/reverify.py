@@ -19,11 +19,12 @@ from django.db.models import Exists, OuterRef
 from games.models import Game, GameRecord, GameStatus
 from games.services import status_for
 from games.signals import game_verified, send_on_commit
-from replay.engine import ENGINE_VERSION, Code, Finding, record_json
+from replay.engine import ENGINE_VERSION, Code, Finding
 from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
+from replay.services.json_codec import record_loads
 from replay.services.rows import Writes
 from replay.services.store import (
     Prepared,
@@ -78,7 +79,7 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
     )
     for game_id, record_id, text, sha in records:
         try:
-            value = record_json(text)
+            value = record_loads(text)
         except (ValueError, RecursionError):
             value = None
         if value is None:

@@ -19,7 +19,6 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-import orjson
 from django.db import connection, models
 from django.utils import timezone
 from psycopg import pq
@@ -68,25 +67,6 @@ def clean_text(text: str) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-    return text
-
-
-def json_text(value: Any) -> str:
-    """Compact JSON for a text column: readable UTF-8, or ASCII escapes for lone surrogates.
-
-    Ingest writes a report per game: orjson writes one five times faster than the standard
-    library. It refuses what it cannot write, integers past 64 bits (which an illegal record
-    may claim) and lone surrogates; the standard library writes those.
-    """
-    try:
-        return orjson.dumps(value).decode()
-    except orjson.JSONEncodeError:
-        pass
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return json.dumps(value, separators=(",", ":"))
     return text
 
 

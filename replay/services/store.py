@@ -51,6 +51,7 @@ from replay.engine import verify as engine_verify
 from replay.models import Finding as FindingRow
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
+from replay.services.json_codec import json_text
 from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
@@ -59,7 +60,6 @@ from replay.services.rows import (
     clean_text,
     finding_rows,
     foreign_keys_checked_at_once,
-    json_text,
     meta_text,
     played_at,
     seat_deal_rows,

@@ -29,6 +29,7 @@ from django.utils import timezone
 from games.errors import request_finding
 from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
 from replay.engine import Code, Document, Finding, Line, line_document, split_file
+from replay.services.json_codec import record_loads
 from replay.services.rows import bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from replay.services.store import Entry, Outcome, finding_dict, records_store
 from replay.services.upload_files import upload_file_read, upload_file_write
@@ -297,9 +298,9 @@ def _documents(upload_id: int, items: Sequence[UploadItem]) -> Iterator[Document
         piece = upload_file_read(upload_id, offset, max(end for _, end in spans))
     for item in items:
         if item.start is None or item.end is None:
-            yield line_document(item.label, item.text)
+            yield line_document(item.label, item.text, record_loads)
         else:
-            yield Line(item.label, item.start, item.end).read(piece, offset)
+            yield Line(item.label, item.start, item.end).read(piece, offset, record_loads)
 
 
 def _items_finish(upload: Upload, items: Sequence[UploadItem], outcomes: Sequence[Outcome]) -> None:
