@@ -188,28 +188,35 @@ def seat_deal_rows(
     rows: list[tuple[Any, ...]] = []
     append = rows.append
     n = len(player_ids)
-    no_jokers = (0, 0, 0, 0, 0, 0)
+    seats = list(enumerate(player_ids))
+    no_jokers = [(0, 0, 0, 0, 0, 0)] * n
+    no_bids = [None] * n
+    no_blind = [False] * n
     for d in deals:
-        bids = d.bids
-        blind = d.blind or [False] * n
-        counts = _joker_counts(d, n) if d.jokers else None
-        for seat in range(n):
+        number, kind, cards, trump = d.number, d.kind, d.cards, d.trump
+        bids = d.bids or no_bids
+        blind = d.blind or no_blind
+        taken, scores, running = d.taken, d.scores, d.running
+        counts = _joker_counts(d, n) if d.jokers else no_jokers
+        for seat, player_id in seats:
+            score = scores[seat]
+            total = running[seat]
             append(
                 (
                     game_id,
-                    player_ids[seat],
+                    player_id,
                     seat,
-                    d.number,
-                    d.kind,
-                    d.cards,
-                    d.trump,
-                    None if bids is None else bids[seat],
+                    number,
+                    kind,
+                    cards,
+                    trump,
+                    bids[seat],
                     blind[seat],
-                    d.taken[seat],
-                    score_value(d.scores[seat]),
-                    score_value(d.running[seat]),
-                    *(no_jokers if counts is None else counts[seat]),
+                    taken[seat],
+                    score if type(score) is int else score_value(score),
+                    total if type(total) is int else score_value(total),
                 )
+                + counts[seat]
             )
     return rows if trusted else [tuple(_clamp(v) for v in row) for row in rows]
 

@@ -58,9 +58,7 @@ def test_records_read_as_the_reference_reader_reads_them(
 
 @settings(max_examples=200)
 @given(VALUES, st.integers(min_value=0, max_value=200))
-def test_a_broken_text_is_refused_as_the_reference_reader_refuses_it(
-    value: Any, cut: int
-) -> None:
+def test_a_broken_text_is_refused_as_the_reference_reader_refuses_it(value: Any, cut: int) -> None:
     text = json.dumps(value)
     broken = text[: cut % (len(text) + 1)]
     assert read(record_loads, broken) == read(record_json, broken)
