@@ -9,6 +9,7 @@ one place where values leave Python, so that no record can make the service fail
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 from collections import deque
@@ -83,8 +84,9 @@ def json_safe(value: Any) -> Any:
 def score_value(score: int | float | Fraction) -> int | Decimal:
     """An engine score for a decimal column, rounded to the column's four places.
 
-    Scores are exact ints or fractions, or finite floats claimed by a sheet (the engine
-    finds ``NaN`` and ``Infinity`` malformed). A fraction or float past the column's range (an
+    Scores are exact ints or fractions, or finite floats: fractions of a point in binary
+    (halves), or claimed by a sheet (the engine finds ``NaN`` and ``Infinity`` malformed). A
+    fraction or float past the column's range (an
     illegal record's bid of 10**30 scores 10**31) is held to it before it is rounded, which
     ``Decimal`` could not do past 28 digits; ints are left to ``_clamp``, where the game is not
     trusted.
@@ -92,10 +94,15 @@ def score_value(score: int | float | Fraction) -> int | Decimal:
     if type(score) is int:
         return score
     if isinstance(score, float):
-        exact = Decimal(repr(score))
-    else:
-        exact = Decimal(score.numerator) / Decimal(score.denominator)
-    return _clamp(exact).quantize(SCORE_PLACES)
+        return _float_score(score)
+    return _clamp(Decimal(score.numerator) / Decimal(score.denominator)).quantize(SCORE_PLACES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _float_score(score: float) -> Decimal:
+    """``score_value`` of a float. The same few halves recur in every game of a ruleset that
+    scores them, and converting each through its ``repr`` took a fiftieth of ingest's time."""
+    return _clamp(Decimal(repr(score))).quantize(SCORE_PLACES)
 
 
 def played_at(meta: Any) -> datetime | None:
