@@ -40,7 +40,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from replay.engine import parse_record, record_json, replay
+from replay.engine import parse_record, replay
+from replay.services.json_codec import record_loads
 
 SCALE = 10_000
 #: Counters holding points in 1/SCALE units (and every ``kind:K:points``).
@@ -114,7 +115,7 @@ def game_contribution(
 ) -> list[SeatContribution] | None:
     """Each seat's counters for one game; None when the record cannot be replayed."""
     try:
-        value = record_json(text)
+        value = record_loads(text)
     except (ValueError, RecursionError):
         return None
     record, _ = parse_record(value, rulesets)
