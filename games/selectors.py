@@ -14,6 +14,7 @@ import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import Model, Q, QuerySet
+from django.utils import timezone
 
 from games.errors import Rejected, request_finding
 from games.models import (
@@ -75,10 +76,22 @@ def player_find(*, name: str) -> Player | None:
 class UtcIsoDateTimeField(django_filters.fields.IsoDateTimeField):
     """An ISO 8601 date and time, in UTC, where the database compares it: one that does not
     exist in UTC (``9999-12-31T23:59:59-01:00``) is a 400 rather than an ``OverflowError``,
-    and PostgreSQL, which takes no offset past 15:59, never sees the one given (``+16:43``)."""
+    and PostgreSQL, which takes no offset past 15:59, never sees the one given (``+16:43``).
+
+    A date alone is the whole day, in the service's time zone: its first instant, or at the
+    end of a range (``day_end``) its last, so that ``played_to=2026-11-20`` includes the
+    games of that evening rather than stopping at its midnight.
+    """
+
+    day_end = False
 
     def to_python(self, value: Any) -> dt.datetime | None:
-        when: dt.datetime | None = super().to_python(value)
+        day = _a_date_alone(value)
+        if day is not None:
+            time = dt.time.max if self.day_end else dt.time.min
+            when = timezone.make_aware(dt.datetime.combine(day, time))
+        else:
+            when = super().to_python(value)
         if when is None:
             return None
         try:
@@ -87,8 +100,28 @@ class UtcIsoDateTimeField(django_filters.fields.IsoDateTimeField):
             raise ValidationError("the date and time is out of range", code="invalid") from None
 
 
+def _a_date_alone(value: Any) -> dt.date | None:
+    """The date of a value that is ``YYYY-MM-DD`` and nothing more, else None."""
+    if not isinstance(value, str) or len(value.strip()) != 10:
+        return None
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        return None
+
+
+class UtcIsoDayEndField(UtcIsoDateTimeField):
+    day_end = True
+
+
 class UtcIsoDateTimeFilter(django_filters.IsoDateTimeFilter):
     field_class = UtcIsoDateTimeField
+
+
+class UtcIsoDayEndFilter(django_filters.IsoDateTimeFilter):
+    """The end of a range of dates played: a date alone includes its whole day."""
+
+    field_class = UtcIsoDayEndField
 
 
 class _PlayedRange(forms.Form):
@@ -115,7 +148,7 @@ class GameFilter(django_filters.FilterSet):
     played_from = UtcIsoDateTimeFilter(
         field_name="played_at", lookup_expr="gte", help_text="ISO 8601, inclusive"
     )
-    played_to = UtcIsoDateTimeFilter(
+    played_to = UtcIsoDayEndFilter(
         field_name="played_at", lookup_expr="lte", help_text="ISO 8601, inclusive"
     )
 

@@ -30,6 +30,10 @@ from games.selectors import game_get, game_list
 from replay import services
 from replay.models import Finding, Report
 
+#: What ``games.selectors.UtcIsoDateTimeField`` reads: a date and time, or a date alone.
+DATE_OR_DATE_TIME = {
+    "anyOf": [{"type": "string", "format": "date-time"}, {"type": "string", "format": "date"}]
+}
 #: ``games.selectors.GameFilter`` as the schema states it; JSON Schema cannot relate two
 #: parameters, so the order of a range is stated in words.
 GAME_FILTERS = [
@@ -39,13 +43,15 @@ GAME_FILTERS = [
     OpenApiParameter("status", str, enum=["verified", "flagged", "disputed", "resolved"]),
     OpenApiParameter(
         "played_from",
-        OpenApiTypes.DATETIME,
-        description="ISO 8601, inclusive; not after played_to",
+        DATE_OR_DATE_TIME,
+        description="ISO 8601, inclusive (a date alone from its start); not after played_to",
     ),
     OpenApiParameter(
         "played_to",
-        OpenApiTypes.DATETIME,
-        description="ISO 8601, inclusive; not before played_from (a 400)",
+        DATE_OR_DATE_TIME,
+        description=(
+            "ISO 8601, inclusive (a date alone to its end); not before played_from (a 400)"
+        ),
     ),
 ]
 RECORD_BODY = {"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR}

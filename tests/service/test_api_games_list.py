@@ -78,6 +78,19 @@ def test_games_are_filtered_by_the_date_played(client_of: Any, user: Any, games:
     assert ids(client.get("/api/games/", {"played_from": "2026-02-15"})) == {games["private"]}
 
 
+def test_a_date_alone_is_its_whole_day(client_of: Any, user: Any, games: dict) -> None:
+    """Game 0 was played on 2026-01-10 at 16:00 UTC, game 1 on 2026-03-01 at 19:00 UTC."""
+    client = client_of(user)
+    one_day = {"played_from": "2026-01-10", "played_to": "2026-01-10"}
+    assert ids(client.get("/api/games/", one_day)) == {games["public"]}
+    assert games["public"] not in ids(client.get("/api/games/", {"played_to": "2026-01-09"}))
+    assert ids(client.get("/api/games/", {"played_from": "2026-03-01"})) == {games["private"]}
+    assert ids(client.get("/api/games/", {"played_from": "2026-03-02"})) == set()
+    response = client.get("/api/games/", {"played_to": "2026-02-30"})
+    assert response.status_code == 400
+    assert [f["path"] for f in findings_of(response)] == ["/played_to"]
+
+
 def test_a_bad_filter_is_refused_with_a_finding(api_client: APIClient, games: dict) -> None:
     response = api_client.get("/api/games/", {"verdict": "great", "played_from": "soon"})
     assert response.status_code == 400
