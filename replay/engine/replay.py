@@ -788,6 +788,7 @@ class _Game:
         rotating = self.rotating
         twins = self.copies > 1
         bits = _BITS
+        suits = _SUITS
         order = self.turns[leader]
         led = -1
         trick_trump = trump
@@ -804,7 +805,8 @@ class _Game:
             card = code & CARD_BITS
             bit = bits[card]
             hand = singles[seat]
-            if not hand & bit:
+            rest = hand ^ bit
+            if rest > hand:  # the bit was not set (see ``_run``)
                 if checks:
                     self._play_finding(
                         Code.PLAY_NOT_HELD, "does not hold", deal, number, t, k, seat, code
@@ -815,7 +817,7 @@ class _Game:
                 if twins and doubles[seat] & bit:
                     doubles[seat] ^= bit
                 else:
-                    singles[seat] = hand = hand ^ bit
+                    singles[seat] = hand = rest
             if bit & jokers or code > CARD_BITS:
                 decl, named, fine = self._declaration(deal, number, t, k, seat, code, trump, held)
                 held = held and fine
@@ -838,7 +840,7 @@ class _Game:
                         else:  # led without a suit: nobody must follow or trump (§10.1)
                             trump_mask = 0
                     continue
-            suit = card // 13
+            suit = suits[card]
             if k == 0:
                 led = suit
                 follow = obliging[led]
