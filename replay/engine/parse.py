@@ -78,7 +78,10 @@ def _is_number(value: Any) -> bool:
 def _finite(values: list[Any]) -> bool:
     """No NaN or infinity among the floats of ``values``: Python's JSON reader accepts
     ``NaN`` and ``Infinity``, which are not numbers of a record (nor of JSON)."""
-    return all(math.isfinite(v) for v in values if type(v) is float)
+    try:
+        return all(map(math.isfinite, values))  # ints too, at C speed
+    except OverflowError:  # an int too large for a float, which is finite all the same
+        return all(math.isfinite(v) for v in values if type(v) is float)
 
 
 class _Reader:
