@@ -668,7 +668,9 @@ class _Game:
                 path=pointer("deals", deal.index, "tricks"),
             )
         stated = deal.leaders
+        following = range(1, n)  # the places of the followers in a trick, made once a deal
         for t, plays in enumerate(tricks):
+            places = following
             if len(plays) != n:
                 if checks:
                     self._check_trick(deal, number, t, plays, leader)
@@ -676,6 +678,8 @@ class _Game:
                     plays = plays[:n]
                 elif not plays:
                     continue
+                else:
+                    places = range(1, len(plays))
             elif stated is not None and checks and stated[t] is not None and stated[t] != leader:
                 self._check_trick(deal, number, t, plays, leader)
             order = turns[leader]  # the seat of each play
@@ -715,7 +719,7 @@ class _Game:
                     trump_mask = trump_obliging[trick_trump]
                 best_card = code
                 best_trump = led == trick_trump
-                for k in range(1, len(plays)):
+                for k in places:
                     code = plays[k]
                     seat = order[k]
                     bit = bits[code]
