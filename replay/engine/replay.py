@@ -68,6 +68,7 @@ class _Game:
         self.record = record
         self.players = record.players
         self.n = len(record.players)
+        self.seats = range(self.n)  #: made once: a range costs more to make than to walk
         self.ruleset = record.ruleset
         self.first_dealer = record.first_dealer
         self.rotating = self.ruleset.trump == "rotating"
@@ -216,7 +217,7 @@ class _Game:
         running = self.scaled_running
         cache = self.score_cache
         binary = self.binary
-        for seat in range(n):
+        for seat in self.seats:
             key = (kind, cards, None if bids is None else bids[seat], blind[seat], taken[seat])
             known = cache.get(key)
             if known is None:
@@ -313,13 +314,13 @@ class _Game:
         shows as fewer bits than cards, which sends the deal to the slow, finding path.
         """
         if self.copies == 1:
-            bits = _BITS
+            card_bit = _BITS.__getitem__
             union = total = 0
             singles = []
             cards = deal.cards
             even = True  # every hand holds ``cards`` cards
             for hand in hands:
-                mask = sum(map(bits.__getitem__, hand))
+                mask = sum(map(card_bit, hand))
                 singles.append(mask)
                 union |= mask
                 total += len(hand)
