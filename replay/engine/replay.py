@@ -68,7 +68,9 @@ class _Game:
         self.record = record
         self.players = record.players
         self.n = len(record.players)
-        self.seats = range(self.n)  #: made once: a range costs more to make than to walk
+        # Ranges made once: in Python 3.11 a range costs more to make than to walk.
+        self.seats = range(self.n)
+        self.following = range(1, self.n)  #: the places of the followers in a trick
         self.ruleset = record.ruleset
         self.first_dealer = record.first_dealer
         self.rotating = self.ruleset.trump == "rotating"
@@ -669,7 +671,7 @@ class _Game:
                 path=pointer("deals", deal.index, "tricks"),
             )
         stated = deal.leaders
-        following = range(1, n)  # the places of the followers in a trick, made once a deal
+        following = self.following
         for t, plays in enumerate(tricks):
             places = following
             if len(plays) != n:
