@@ -85,11 +85,10 @@ def score_value(score: int | float | Fraction) -> int | Decimal:
     """An engine score for a decimal column, rounded to the column's four places.
 
     Scores are exact ints or fractions, or finite floats: fractions of a point in binary
-    (halves), or claimed by a sheet (the engine finds ``NaN`` and ``Infinity`` malformed). A
-    fraction or float past the column's range (an
-    illegal record's bid of 10**30 scores 10**31) is held to it before it is rounded, which
-    ``Decimal`` could not do past 28 digits; ints are left to ``_clamp``, where the game is not
-    trusted.
+    (halves), or claimed by a sheet (the engine finds ``NaN`` and ``Infinity`` malformed).
+    A fraction or float past the column's range (an illegal record's bid of 10**30 scores
+    10**31) is held to it before it is rounded, which ``Decimal`` could not do past 28
+    digits; ints are left to ``_clamp``, where the game is not trusted.
     """
     if type(score) is int:
         return score
@@ -220,6 +219,7 @@ def seat_deal_rows(
                     bids[seat],
                     blind[seat],
                     taken[seat],
+                    # Nearly every score is an int, which score_value returns as it is.
                     score if type(score) is int else score_value(score),
                     total if type(total) is int else score_value(total),
                 )
