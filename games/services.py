@@ -47,14 +47,22 @@ def players_resolve(*, names: Iterable[str]) -> dict[str, int]:
     and the ids are read back.
     """
     wanted = {player_key(name): name for name in names}
-    found = dict(PlayerAlias.objects.filter(key__in=wanted).values_list("key", "player_id"))
-    missing = [key for key in wanted if key not in found]
+    found = players_find(keys=wanted)
+    new = [Player(name=wanted[k].strip()[:200], key=k[:200]) for k in wanted if k not in found]
+    if new:
+        Player.objects.bulk_create(new, ignore_conflicts=True)
+        found.update(_players_by_key([p.key for p in new]))
+    return found
+
+
+def players_find(*, keys: Iterable[str]) -> dict[str, int]:
+    """Player ids of the ``player_key``s that name a player already, aliases leading to their
+    target; the others are left out (``players_resolve`` creates them)."""
+    keys = set(keys)
+    found = dict(PlayerAlias.objects.filter(key__in=keys).values_list("key", "player_id"))
+    missing = [key for key in keys if key not in found]
     if missing:
         found.update(_players_by_key(missing))
-        new = [Player(name=wanted[k].strip()[:200], key=k[:200]) for k in missing if k not in found]
-        if new:
-            Player.objects.bulk_create(new, ignore_conflicts=True)
-            found.update(_players_by_key([p.key for p in new]))
     return found
 
 

@@ -43,7 +43,7 @@ from games.models import (
     Upload,
     player_key,
 )
-from games.services import players_resolve, status_for
+from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_on_commit
 from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report
 from replay.engine import Verdict as EngineVerdict
@@ -156,6 +156,7 @@ def records_store(
             fresh.append(i)
     games: list[int] = []
     foreign_keys_checked_at_once()
+    looked_up = _looked_up(entries, fresh, uploaded_by)
     with Writes() as writes:
         writes.reserve({Game: len(fresh), GameRecord: len(fresh), ReportRow: len(fresh)})
         for chunk in _chunks(fresh, entries, by_uploader=uploaded_by is not None):
@@ -166,8 +167,8 @@ def records_store(
                     prepared.append(ready)
                 writes.advance()
             if prepared:
-                writes.finish()
-                for ready, kind in _games_write(prepared, uploaded_by, visibility, upload, writes):
+                written = _games_write(prepared, uploaded_by, visibility, upload, writes, looked_up)
+                for ready, kind in written:
                     outcomes[ready.index] = Outcome(kind, game_id=ready.game_id, report=ready.data)
                     games.append(ready.game_id)
     send_on_commit(game_verified, sender=__name__, game_ids=games)
@@ -202,6 +203,38 @@ def _meta(value: Any) -> Any:
     return value.get("meta") if isinstance(value, dict) else None
 
 
+@dataclass(slots=True)
+class _LookedUp:
+    """What a batch's chunks look up, read at its start while nothing is queued: a query
+    between two chunks would first wait for every row queued before it (``Writes``), so
+    that PostgreSQL and the verification no longer overlap."""
+
+    games: dict[str, int]  #: the uploader's games by external id, locked for update
+    players: dict[str, int]  #: the players that exist, by ``player_key`` (none is created
+    #: here: a record that proves malformed must leave no trace)
+
+
+def _looked_up(entries: Sequence[Entry], fresh: list[int], uploaded_by: User | None) -> _LookedUp:
+    external_ids: set[str] = set()
+    names: list[str] = []  # as player keys
+    for i in fresh:
+        value = entries[i].value
+        if uploaded_by is not None:
+            external_ids.add(meta_text(_meta(value), "external_id"))
+        players = value.get("players") if isinstance(value, dict) else None
+        if isinstance(players, list) and all(isinstance(name, str) for name in players):
+            names.extend(player_key(clean_text(name)[:200]) for name in players)
+    external_ids.discard("")
+    games = {}
+    if external_ids:
+        games = dict(
+            Game.objects.select_for_update()
+            .filter(uploaded_by=uploaded_by, external_id__in=external_ids)
+            .values_list("external_id", "id")
+        )
+    return _LookedUp(games, players_find(keys=names) if names else {})
+
+
 def _prepare(
     index: int, entry: Entry, sha: str, rulesets: Mapping[str, Any]
 ) -> tuple[Outcome | None, Prepared | None]:
@@ -221,11 +254,12 @@ def _games_write(
     visibility: str,
     upload: Upload | None,
     writes: Writes,
+    looked_up: _LookedUp,
 ) -> list[tuple[Prepared, ItemOutcome]]:
     """Create or replace the games of ``prepared`` and queue all their rows on ``writes``.
 
-    Its queries come first, while nothing is queued: past the first insert, a query would
-    wait for the queue.
+    What it looks up is in ``looked_up``; only a replacement, or a name the batch's start did
+    not see, makes it wait for the queue and query.
     """
     groups: dict[tuple[str, Any], list[Prepared]] = {}
     for ready in prepared:
@@ -233,14 +267,7 @@ def _games_write(
             ("ext", ready.external_id) if ready.external_id and uploaded_by else ("n", ready.index)
         )
         groups.setdefault(key, []).append(ready)
-    external_ids = [key[1] for key in groups if key[0] == "ext"]
-    existing = {}
-    if external_ids:
-        existing = dict(
-            Game.objects.select_for_update()
-            .filter(uploaded_by=uploaded_by, external_id__in=external_ids)
-            .values_list("external_id", "id")
-        )
+    existing = looked_up.games
     old_keys = {key for key in groups if key[0] == "ext" and key[1] in existing}
     new_groups = [g for key, g in groups.items() if key not in old_keys]
     old_groups = [g for key, g in groups.items() if key in old_keys]
@@ -256,8 +283,9 @@ def _games_write(
         for ready in group:
             ready.game_id = existing[ready.external_id]
     if old_groups:
+        writes.finish()
         _games_replace([g[-1] for g in old_groups])
-    players = _players_resolve([r for r in prepared if r.current])
+    players = _players_resolve([r for r in prepared if r.current], looked_up.players, writes)
 
     game_rows = [(*_game_fields(g[-1]).values(), *fixed) for g in new_groups]
     game_ids = writes.insert(Game, GAME_FIELDS, game_rows, returning_ids=True)
@@ -401,10 +429,19 @@ def verdict_changes_record(
     return len(changes)
 
 
-def _players_resolve(prepared: Sequence[Prepared]) -> dict[int, tuple[list[str], list[int]]]:
-    """The seats' names and player ids of each current record, by ``Prepared.index``."""
+def _players_resolve(
+    prepared: Sequence[Prepared], ids: dict[str, int], writes: Writes
+) -> dict[int, tuple[list[str], list[int]]]:
+    """The seats' names and player ids of each current record, by ``Prepared.index``.
+
+    ``ids`` holds the players known so far; the others are resolved (and added to it) once
+    the rows queued on ``writes`` are in.
+    """
     names = {r.index: [clean_text(p)[:200] for p in r.report.players] for r in prepared}
-    ids = players_resolve(names=[n for group in names.values() for n in group])
+    missing = [n for group in names.values() for n in group if player_key(n) not in ids]
+    if missing:
+        writes.finish()
+        ids.update(players_resolve(names=missing))
     return {index: (group, [ids[player_key(n)] for n in group]) for index, group in names.items()}
 
 
@@ -418,7 +455,7 @@ def reports_write(
     (before anything is queued)."""
     current = [r for r in prepared if r.current]
     if players is None:
-        players = _players_resolve(current)
+        players = _players_resolve(current, {}, writes)
     now = timezone.now()
     report_rows = [
         (

@@ -1,0 +1,57 @@
+"""A batch's chunks only queue inserts: what they look up is read once, at its start."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game, Player
+from replay.services import store
+from replay.services.store import Entry, records_store
+
+pytestmark = pytest.mark.django_db
+
+
+def copies(record: Callable[..., dict[str, Any]], start: int, stop: int) -> list[Entry]:
+    """Distinct records (their own external ids) of the same four players."""
+    entries = []
+    for k in range(start, stop):
+        value = record(k % 4)
+        value["meta"]["external_id"] = f"copy-{k}"
+        entries.append(Entry(json.dumps(value), value))
+    return entries
+
+
+def test_a_batch_looks_up_once_however_many_chunks_it_has(
+    user: Any, record: Callable[..., dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A query between two chunks would wait for every row queued before it."""
+    monkeypatch.setattr(store, "WRITE_CHUNK", 2)
+    records_store(entries=copies(record, 0, 1), uploaded_by=user, visibility="public")
+
+    def selects(entries: list[Entry]) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            outcomes = records_store(entries=entries, uploaded_by=user, visibility="public")
+        assert {o.kind for o in outcomes} == {"stored"}
+        return sum(q["sql"].lstrip().upper().startswith("SELECT") for q in queries)
+
+    assert selects(copies(record, 1, 3)) == selects(copies(record, 3, 11))  # one chunk, four
+    assert Game.objects.count() == 11
+    assert Player.objects.count() == 4
+
+
+def test_new_players_are_created_once_and_a_malformed_record_creates_none(
+    user: Any, record: Callable[..., dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store, "WRITE_CHUNK", 2)
+    broken = {"format": "raspis/1", "ruleset": "nope", "players": ["Zoe", "Yan", "Xu"]}
+    entries = [*copies(record, 0, 5), Entry(json.dumps(broken), broken)]
+    outcomes = records_store(entries=entries, uploaded_by=user, visibility="public")
+    assert [o.kind for o in outcomes] == ["stored"] * 5 + ["rejected"]
+    names = sorted(Player.objects.values_list("name", flat=True))
+    assert names == sorted(record(0)["players"])
