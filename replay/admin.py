@@ -7,6 +7,8 @@ month, every verdict the last engine changed).
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -42,8 +44,9 @@ class ReportAdmin(ReadOnlyAdmin):
         "audit",
         "current",
         "created_at",
-        "data",
+        "indented",
     )
+    readonly_fields = ("indented",)
     list_select_related = ("game",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Report]:
@@ -52,6 +55,12 @@ class ReportAdmin(ReadOnlyAdmin):
     @admin.display(description="")
     def review(self, report: Report) -> str:
         return _review(report.game_id)
+
+    @admin.display(description="data")
+    def indented(self, report: Report) -> str:
+        """The report indented: it is stored compact, as ingest writes it (``json_text``)."""
+        text = json.dumps(report.as_dict(), indent=2, ensure_ascii=False)
+        return format_html("<pre>{}</pre>", text)
 
 
 @admin.register(Finding)

@@ -150,3 +150,13 @@ def test_an_upload_item_page_shows_its_record_read_from_the_file(
         page = admin_web.get(f"/admin/games/uploaditem/{item.pk}/change/")
         assert page.status_code == 200
         assert html.escape(line[:60]) in page.content.decode()
+
+
+def test_a_report_page_shows_the_stored_report_indented(
+    admin_web: Client, user: Any, record: Any
+) -> None:
+    game_id = store_game(record(0), user)
+    report = Report.objects.get(game_id=game_id)
+    page = admin_web.get(f"/admin/replay/report/{report.pk}/change/").content.decode()
+    assert "<pre>{\n  &quot;verdict&quot;: &quot;verified&quot;," in page
+    assert report.data.startswith('{"verdict":"verified",')  # stored compact
