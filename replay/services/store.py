@@ -12,12 +12,13 @@ re-verification — so that they cannot disagree. The rules it applies:
   seats and seat-deals are rebuilt from the new report;
 - games with verdict illegal or mismatch are ``flagged`` for review.
 
-Work per batch is a handful of queries: one to find duplicates, one for stored rulesets and
-three to draw the ids of games, records and reports; then per chunk of ``WRITE_CHUNK``
-records one for replacements and two for players, and bulk inserts (``COPY`` on PostgreSQL)
-of every row. The inserts are queued (``rows.Writes``): PostgreSQL takes in a chunk's rows,
-about 3,600 seat-deals among them, while Python verifies the next chunk, so that the two
-share the machine's two cores instead of taking turns.
+Work per batch is a handful of queries, all at its start: duplicates, stored rulesets, the
+uploader's games by external id, the players, and the ids of games, records and reports.
+Then per chunk of ``WRITE_CHUNK`` records come only bulk inserts (``COPY`` on PostgreSQL) of
+every row, queued (``rows.Writes``): PostgreSQL takes in a chunk's rows, about 3,600
+seat-deals among them, while Python verifies the next chunk, so that the two share the
+machine's two cores instead of taking turns. A chunk queries, after waiting for the queue,
+only to replace a stored game or to create players.
 """
 
 from __future__ import annotations
@@ -223,7 +224,7 @@ def _looked_up(entries: Sequence[Entry], fresh: list[int], uploaded_by: User | N
             external_ids.add(meta_text(_meta(value), "external_id"))
         players = value.get("players") if isinstance(value, dict) else None
         if isinstance(players, list) and all(isinstance(name, str) for name in players):
-            names.extend(player_key(clean_text(name)[:200]) for name in players)
+            names.extend(player_key(_seat_name(name)) for name in players)
     external_ids.discard("")
     games = {}
     if external_ids:
@@ -429,6 +430,11 @@ def verdict_changes_record(
     return len(changes)
 
 
+def _seat_name(name: str) -> str:
+    """A seat's name as stored: the batch's start looks players up by it, and the chunks."""
+    return clean_text(name)[:200]
+
+
 def _players_resolve(
     prepared: Sequence[Prepared], ids: dict[str, int], writes: Writes
 ) -> dict[int, tuple[list[str], list[int]]]:
@@ -437,7 +443,7 @@ def _players_resolve(
     ``ids`` holds the players known so far; the others are resolved (and added to it) once
     the rows queued on ``writes`` are in.
     """
-    names = {r.index: [clean_text(p)[:200] for p in r.report.players] for r in prepared}
+    names = {r.index: [_seat_name(p) for p in r.report.players] for r in prepared}
     missing = [n for group in names.values() for n in group if player_key(n) not in ids]
     if missing:
         writes.finish()
@@ -452,7 +458,7 @@ def reports_write(
 ) -> None:
     """Queue a report and its findings per prepared record, and seats and seat-deals for the
     current ones; ``players`` as ``_players_resolve`` gives them, else they are looked up
-    (before anything is queued)."""
+    once the rows queued before are in."""
     current = [r for r in prepared if r.current]
     if players is None:
         players = _players_resolve(current, {}, writes)
