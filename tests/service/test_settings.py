@@ -176,3 +176,26 @@ def test_celery_accepts_json_only_and_acknowledges_late() -> None:
     assert settings.CELERY_TASK_REJECT_ON_WORKER_LOST is True
     assert settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
     assert settings.CELERY_TASK_SOFT_TIME_LIMIT < settings.CELERY_TASK_TIME_LIMIT
+
+
+def test_the_web_process_loads_what_sending_a_task_needs_before_its_first_request() -> None:
+    """The first upload after a restart would otherwise import the broker's transport while
+    its batches wait to be queued; nothing may connect, so a broker that is down (port 9
+    here) does not stop the web process from starting."""
+    script = (
+        "import sys, config.wsgi; from config.celery import app; "
+        "print(app.finalized, 'kombu.transport.redis' in sys.modules, "
+        "'celery.backends.redis' in sys.modules)"
+    )
+    env = {
+        **os.environ,
+        "CELERY_BROKER_URL": "redis://127.0.0.1:9/0",
+        "DJANGO_SECRET_KEY": "x",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    env.pop("CELERY_RESULT_BACKEND", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "True"]
