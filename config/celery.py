@@ -30,12 +30,13 @@ def _heap_frozen(**kwargs: object) -> None:
 def sending_prepared() -> None:
     """Load now what the first task sent from this process would load.
 
-    The web process queues an upload's batches as their items commit. Sending the first
-    task binds every task and imports the broker's transport and the result backend (kombu,
-    redis-py): about a tenth of a second by which a worker started the first batch later,
-    on every upload that followed a restart. Nothing connects here: the transport connects
+    The web process queues an upload's batches as their items commit. The first upload
+    after a restart imported the task modules, bound every task and imported the broker's
+    transport and the result backend (kombu, redis-py): about a tenth of a second by which
+    a worker started its first batch later. Nothing connects here: the transport connects
     on first use, so a broker that is down does not stop the web process from starting.
     """
+    app.loader.import_default_modules()  # every app's tasks.py
     app.tasks  # noqa: B018 - finalizes the app: binds every task
     app.producer_pool  # noqa: B018 - imports the broker's transport
     app.backend  # noqa: B018 - imports the result backend

@@ -1,9 +1,9 @@
 """An upload's file, kept in the database as pieces of ``PART_SIZE`` bytes (``UploadPart``).
 
 A batch reads the pieces that hold its lines, a megabyte or two, not the file. On PostgreSQL
-the pieces go in by a binary ``COPY``; a 40 MB file stored as one value took four times as
-long. Pieces are found by their offset and length, so a later ``PART_SIZE`` still reads the
-files stored before it.
+the pieces go in by a binary ``COPY`` (``rows.Writes``); a 40 MB file stored as one value
+took four times as long. Pieces are found by their offset and length, so a later
+``PART_SIZE`` still reads the files stored before it.
 """
 
 from __future__ import annotations
@@ -16,26 +16,19 @@ from django.db.models import F, QuerySet
 from django.db.models.functions import Length
 
 from games.models import UploadPart
+from replay.services.rows import Writes
 
 PART_SIZE = 1 << 20
 
 
-def upload_file_write(upload_id: int, data: bytes) -> None:
-    """Store ``data`` as the file of upload ``upload_id`` (in the caller's transaction)."""
-    offsets = range(0, len(data), PART_SIZE)
-    if connection.vendor != "postgresql":
-        UploadPart.objects.bulk_create(
-            UploadPart(upload_id=upload_id, offset=o, data=data[o : o + PART_SIZE]) for o in offsets
-        )
-        return
-    raw = connection.connection
-    assert raw is not None
-    table = connection.ops.quote_name(UploadPart._meta.db_table)
-    sql = f'COPY {table} (upload_id, "offset", data) FROM STDIN (FORMAT BINARY)'
-    with psycopg.Cursor(raw) as cursor, cursor.copy(sql) as copy:
-        copy.set_types(["int8", "int8", "bytea"])
-        for offset in offsets:
-            copy.write_row((upload_id, offset, data[offset : offset + PART_SIZE]))
+def upload_file_write(upload_id: int, data: bytes, writes: Writes) -> None:
+    """Queue ``data`` as the file of upload ``upload_id`` on ``writes`` (a binary ``COPY`` on
+    PostgreSQL): the pieces are stored once ``writes`` finishes, in the caller's transaction."""
+    rows = [
+        (upload_id, offset, data[offset : offset + PART_SIZE])
+        for offset in range(0, len(data), PART_SIZE)
+    ]
+    writes.insert(UploadPart, ("upload_id", "offset", "data"), rows)
 
 
 def upload_file_read(upload_id: int, start: int = 0, end: int | None = None) -> bytes:

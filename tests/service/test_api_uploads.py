@@ -62,6 +62,41 @@ def test_a_jsonl_file_is_stored_first_then_verified_record_by_record(
     assert Game.objects.count() == 2
 
 
+@pytest.mark.parametrize("failing", ["split_file", "_items_create"])
+def test_a_split_that_fails_in_the_web_process_keeps_the_file_for_a_task_to_split(
+    client_of: Any,
+    user: Any,
+    record: Any,
+    committed: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    failing: str,
+) -> None:
+    """A bug met while splitting (the file itself, then its items) loses nothing: the file
+    is committed all the same, and the task queued after it splits and verifies it."""
+    from replay.services import uploads
+
+    real = getattr(uploads, failing)
+    calls: list[object] = []
+
+    def once(*args: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 1:
+            raise RuntimeError("a bug met in the split")
+        return real(*args)
+
+    monkeypatch.setattr(uploads, failing, once)
+    data = jsonl(record(0), record(1))
+    with committed():
+        response = upload(client_of(user), "a.jsonl", data)
+    assert response.status_code == 202
+    assert response.json()["total"] == 0
+    assert upload_file_read(Upload.objects.get().pk) == data
+    assert len(calls) == 2
+    status = client_of(user).get(response.json()["url"]).json()
+    assert (status["status"], status["total"], status["done"]) == ("done", 2, 2)
+    assert Game.objects.count() == 2
+
+
 def test_the_same_upload_twice_stores_each_game_once(
     client_of: Any, user: Any, record: Any, committed: Any
 ) -> None:
