@@ -538,9 +538,11 @@ def bulk_set(
 ) -> None:
     """Set ``fields`` of existing rows; each row is a primary key, then values in ``fields`` order.
 
-    One UPDATE statement is sent for all the rows at once (``executemany``). Django's
-    ``bulk_update`` builds a CASE expression per field and row, which took a tenth of the
-    time of an upload's batch just to mark its hundred items done.
+    Django's ``bulk_update`` builds a CASE expression per field and row, which took a tenth
+    of the time of an upload's batch just to mark its hundred items done. On PostgreSQL one
+    statement sets every row from one array per column (``unnest``): 11 ms for a batch's 400
+    items, against 17-20 ms with a statement per row (``executemany``), which the worker
+    waited for.
     """
     if not rows:
         return
@@ -548,18 +550,34 @@ def bulk_set(
     quote = connection.ops.quote_name
     columns = [_field(model, name) for name in fields]
     json_columns = [i for i, field in enumerate(columns) if isinstance(field, models.JSONField)]
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in columns)
     key = meta.pk.column if meta.pk is not None else None
     assert key is not None
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(key)} = %s"
-    params = []
-    for pk, *values in rows:
+    keys = [row[0] for row in rows]
+    values = [list(row[1:]) for row in rows]
+    for row in values:
         for i in json_columns:
-            if values[i] is not None:
-                values[i] = jsonb_text(values[i])
-        params.append((*values, pk))
+            if row[i] is not None:
+                row[i] = jsonb_text(row[i])
+    table = quote(meta.db_table)
     with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+        if connection.vendor != "postgresql":
+            sets = ", ".join(f"{quote(field.column)} = %s" for field in columns)
+            sql = f"UPDATE {table} SET {sets} WHERE {quote(key)} = %s"
+            cursor.executemany(sql, [(*row, pk) for row, pk in zip(values, keys, strict=True)])
+            return
+        _, types, _ = _copy_statement(model, (meta.pk.name, *fields))
+        types = ["text" if i - 1 in json_columns else kind for i, kind in enumerate(types)]
+        sets = ", ".join(
+            f"{quote(field.column)} = v.c{i}" + ("::jsonb" if i in json_columns else "")
+            for i, field in enumerate(columns)
+        )
+        arrays = ", ".join(f"%s::{kind}[]" for kind in types)
+        names = ", ".join(["k", *(f"c{i}" for i in range(len(columns)))])
+        sql = (
+            f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({names}) "
+            f"WHERE t.{quote(key)} = v.k"
+        )
+        cursor.execute(sql, [keys, *(list(column) for column in zip(*values, strict=True))])
 
 
 def _ids_reserve(model: type[models.Model], count: int) -> list[int]:

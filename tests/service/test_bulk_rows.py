@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from psycopg import pq
 
-from games.models import GameSeat, Player, SeatDeal, Upload, UploadItem, UploadPart
+from games.models import Game, GameSeat, Player, SeatDeal, Upload, UploadItem, UploadPart
 from replay.services import rows
 from replay.services.rows import (
     SEAT_DEAL_FIELDS,
@@ -136,16 +136,21 @@ def test_a_queued_row_with_a_missing_reference_fails_as_it_goes_in_not_at_the_co
 
 def test_bulk_set_sets_each_row_its_own_values_json_included(user: object) -> None:
     upload = Upload.objects.create(uploaded_by=user, size=0, sha256="")
-    items = [UploadItem.objects.create(upload=upload, index=i, batch=0) for i in range(3)]
+    items = [UploadItem.objects.create(upload=upload, index=i, batch=0) for i in range(4)]
+    game = Game.objects.create(ruleset_preset="classic", players_count=4, deals_count=0)
+    UploadItem.objects.filter(pk=items[3].pk).update(game=game)
     finding = {"code": "server.error", "message": "naïve \u0000 text"}
     bulk_set(
         UploadItem,
         ("outcome", "findings"),
         [(items[0].pk, "stored", []), (items[2].pk, "failed", [finding])],
     )
-    stored = {i.index: (i.outcome, i.findings) for i in UploadItem.objects.all()}
+    bulk_set(UploadItem, ("game_id",), [(items[1].pk, game.pk), (items[0].pk, None)])
+    bulk_set(UploadItem, ("game_id",), [(items[3].pk, None)])  # a column of NULLs alone
+    stored = {i.index: (i.outcome, i.game_id, i.findings) for i in UploadItem.objects.all()}
     assert stored == {
-        0: ("stored", []),
-        1: ("pending", []),
-        2: ("failed", [{"code": "server.error", "message": "naïve \ufffd text"}]),
+        0: ("stored", None, []),
+        1: ("pending", game.pk, []),
+        2: ("failed", None, [{"code": "server.error", "message": "naïve \ufffd text"}]),
+        3: ("pending", None, []),
     }
