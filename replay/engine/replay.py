@@ -87,6 +87,7 @@ class _Game:
         self.readings = table.readings
         self.scale = table.scale
         self.binary = table.binary
+        self.jokers = table.jokers
         self.findings: list[Finding] = []
         self.running: list[Score] = [0] * self.n
         self.scaled_running = [0] * self.n
@@ -269,8 +270,22 @@ class _Game:
                 deal.declarer,
                 joker_plays,
                 winners,
+                self._jokers_held(deal, joker_plays),
             )
         )
+
+    def _jokers_held(self, deal: Deal, joker_plays: list[JokerPlay]) -> list[int] | None:
+        """``DealResult.jokers_held``: a statistic (jokers dealt) that only the replay can
+        give, since the stored rows keep no hands."""
+        if deal.hands is not None:
+            jokers = self.jokers
+            return [sum(map(hand.count, jokers)) for hand in deal.hands]
+        if deal.tricks is None:
+            return None
+        held = [0] * self.n
+        for joker in joker_plays:
+            held[joker.seat] += 1
+        return held
 
     def _check_schedule(self, deal: Deal, number: int) -> None:
         if self.schedule is None:
@@ -1238,6 +1253,8 @@ class _Table:
     #: With a power-of-two denominator (3/2 multipliers) every score is an exact binary
     #: float, which compares with the claims at C speed; otherwise scores stay fractions.
     binary: bool
+    #: The ruleset's joker cards, counted in each dealt hand (``DealResult.jokers_held``).
+    jokers: tuple[int, ...]
 
 
 def _table(ruleset: Ruleset, players: int) -> _Table:
@@ -1266,6 +1283,7 @@ def _table(ruleset: Ruleset, players: int) -> _Table:
             {},
             scale,
             scale & (scale - 1) == 0,
+            tuple(card for card in range(64) if ruleset.joker_mask >> card & 1),
         )
     return table
 

@@ -47,6 +47,10 @@ class DealResult:
     declarer: int | None = None
     jokers: list[JokerPlay] = field(default_factory=list)
     trick_winners: list[int] = field(default_factory=list)  #: seat winning each trick
+    #: Jokers each seat was dealt: counted in the hands when the record gives them, else its
+    #: joker plays (a played deal's hands are its plays); None when unknown, in a sheet deal
+    #: without hands.
+    jokers_held: list[int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
