@@ -126,6 +126,10 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=GameStatus.choices)
     players_count = models.PositiveIntegerField()
     deals_count = models.PositiveIntegerField()
+    #: The current record's ``meta.point_value`` when it is a positive number, as a decimal
+    #: numeral (``rows.point_value``): text, since a record may give it to any precision and
+    #: the settlement (``stats.contributions``) uses it exactly.
+    point_value = models.TextField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -211,7 +215,8 @@ class SeatDeal(models.Model):
     """One seat in one deal of the current record, as recomputed, for statistics.
 
     The joker columns count the seat's joker plays in the deal by declaration
-    (``joker_demand`` is lead_highest plus lead_lowest) and the tricks they won.
+    (``joker_demand`` is lead_highest plus lead_lowest, ``joker_lead_highest`` the first of
+    them) and the tricks they won; ``jokers_held`` the jokers it was dealt.
     """
 
     # No foreign key constraints in the database: a batch of a hundred games writes some
@@ -240,6 +245,10 @@ class SeatDeal(models.Model):
     joker_plain = models.PositiveIntegerField()
     joker_demand = models.PositiveIntegerField()
     joker_wins = models.PositiveIntegerField()
+    joker_lead_highest = models.PositiveIntegerField(default=0)
+    #: Jokers dealt (``DealResult.jokers_held``); null when unknown: a sheet deal without hands.
+    jokers_held = models.PositiveIntegerField(null=True)
+    hook = models.BooleanField(default=False)  #: the last bidder under the hook (RULES §3)
 
     class Meta:
         ordering: ClassVar = ["game", "number", "seat"]

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
@@ -36,9 +36,11 @@ JOKER_HIGH = (0, 1)  #: a silent joker (detsky) is played high
 JOKER_LOW = 2
 JOKER_PLAIN = 3
 JOKER_DEMAND = (4, 5)
-SCORE_PLACES = Decimal("0.0001")
+JOKER_LEAD_HIGHEST = 4
+SCORE_SCALE = 10_000  #: the score columns' four places
 INT_MAX = 2**31 - 1
 SCORE_MAX = Decimal(10) ** 10 - 1
+_UNITS_MAX = int(SCORE_MAX) * SCORE_SCALE
 
 
 @contextmanager
@@ -81,27 +83,58 @@ def json_safe(value: Any) -> Any:
     return json.loads(jsonb_text(value))
 
 
+def score_units(score: int | float | Fraction | Decimal) -> int:
+    """A score in 1/SCORE_SCALE points (the columns' four places), rounded half to even.
+
+    The statistics count points in these units too (``stats.contributions``), so a score
+    read back from a column is exactly the one the replay gave, rounded the same way.
+    """
+    if type(score) is int:
+        return score * SCORE_SCALE
+    return round(Fraction(score) * SCORE_SCALE)
+
+
 def score_value(score: int | float | Fraction) -> int | Decimal:
-    """An engine score for a decimal column, rounded to the column's four places.
+    """An engine score for a decimal column: ``score_units`` of it, held to the column's range.
 
     Scores are exact ints or fractions, or finite floats: fractions of a point in binary
     (halves), or claimed by a sheet (the engine finds ``NaN`` and ``Infinity`` malformed).
     A fraction or float past the column's range (an illegal record's bid of 10**30 scores
-    10**31) is held to it before it is rounded, which ``Decimal`` could not do past 28
-    digits; ints are left to ``_clamp``, where the game is not trusted.
+    10**31) is held to it; ints are left to ``_clamp``, where the game is not trusted.
     """
     if type(score) is int:
         return score
     if isinstance(score, float):
         return _float_score(score)
-    return _clamp(Decimal(score.numerator) / Decimal(score.denominator)).quantize(SCORE_PLACES)
+    return _units_value(score_units(score))
 
 
 @functools.lru_cache(maxsize=1024)
 def _float_score(score: float) -> Decimal:
     """``score_value`` of a float. The same few halves recur in every game of a ruleset that
-    scores them, and converting each through its ``repr`` took a fiftieth of ingest's time."""
-    return _clamp(Decimal(repr(score))).quantize(SCORE_PLACES)
+    scores them, and converting each took a fiftieth of ingest's time."""
+    return _units_value(score_units(score))
+
+
+def _units_value(units: int) -> Decimal:
+    return Decimal(max(-_UNITS_MAX, min(_UNITS_MAX, units))).scaleb(-4)
+
+
+def point_value(meta: Any) -> str | None:
+    """``meta.point_value`` as a decimal numeral when it is a positive finite number (a
+    numeric string too), for ``Game.point_value``; None otherwise (meta is free)."""
+    if not isinstance(meta, dict):
+        return None
+    value = meta.get("point_value")
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        number = Decimal(str(value).strip())
+    except InvalidOperation:
+        return None
+    if not number.is_finite() or number <= 0:
+        return None
+    return str(number)
 
 
 def played_at(meta: Any) -> datetime | None:
@@ -179,13 +212,21 @@ SEAT_DEAL_FIELDS = (
     "joker_plain",
     "joker_demand",
     "joker_wins",
+    "joker_lead_highest",
+    "jokers_held",
+    "hook",
 )
 
 
 def seat_deal_rows(
-    game_id: int, deals: Iterable[DealResult], player_ids: Sequence[int], *, trusted: bool
+    game_id: int,
+    deals: Iterable[DealResult],
+    player_ids: Sequence[int],
+    *,
+    trusted: bool,
+    hook: bool,
 ) -> list[tuple[Any, ...]]:
-    """One tuple per seat per deal, in ``SEAT_DEAL_FIELDS`` order.
+    """One tuple per seat per deal, in ``SEAT_DEAL_FIELDS`` order; ``hook``: the ruleset's.
 
     An illegal record may claim absurd numbers (a bid of 10**30): unless the game is
     ``trusted`` (verified, so every number was checked), values are clamped to the columns'
@@ -195,15 +236,18 @@ def seat_deal_rows(
     append = rows.append
     n = len(player_ids)
     seats = list(enumerate(player_ids))
-    no_jokers = [(0, 0, 0, 0, 0, 0)] * n
+    no_jokers = [(0, 0, 0, 0, 0, 0, 0)] * n
     no_bids = [None] * n
     no_blind = [False] * n
+    unknown = [None] * n
     for d in deals:
         number, kind, cards, trump = d.number, d.kind, d.cards, d.trump
         bids = d.bids or no_bids
         blind = d.blind or no_blind
         taken, scores, running = d.taken, d.scores, d.running
         counts = _joker_counts(d, n) if d.jokers else no_jokers
+        held = unknown if d.jokers_held is None else d.jokers_held
+        hooked = d.last_bidder if hook else None
         for seat, player_id in seats:
             score = scores[seat]
             total = running[seat]
@@ -224,6 +268,7 @@ def seat_deal_rows(
                     total if type(total) is int else score_value(total),
                 )
                 + counts[seat]
+                + (held[seat], seat == hooked)
             )
     return rows if trusted else [tuple(_clamp(v) for v in row) for row in rows]
 
@@ -237,7 +282,7 @@ def _clamp(value: Any) -> Any:
 
 
 def _joker_counts(deal: DealResult, n: int) -> list[tuple[int, ...]]:
-    counts = [[0] * 6 for _ in range(n)]
+    counts = [[0] * 7 for _ in range(n)]
     for joker in deal.jokers:
         row = counts[joker.seat]
         row[0] += 1
@@ -249,6 +294,7 @@ def _joker_counts(deal: DealResult, n: int) -> list[tuple[int, ...]]:
             row[3] += 1
         elif joker.declaration in JOKER_DEMAND:
             row[4] += 1
+            row[6] += joker.declaration == JOKER_LEAD_HIGHEST
         row[5] += joker.won
     return [tuple(row) for row in counts]
 

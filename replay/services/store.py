@@ -63,6 +63,7 @@ from replay.services.rows import (
     foreign_keys_checked_at_once,
     meta_text,
     played_at,
+    point_value,
     seat_deal_rows,
     seat_rows,
 )
@@ -317,6 +318,7 @@ GAME_FIELDS = (
     "status",
     "players_count",
     "deals_count",
+    "point_value",
     # fixed per batch:
     "uploaded_by_id",
     "upload_id",
@@ -365,6 +367,7 @@ def _game_fields(ready: Prepared) -> dict[str, Any]:
         "status": status_for(report.verdict),
         "players_count": len(report.players),
         "deals_count": len(report.deals),
+        "point_value": point_value(meta),
     }
 
 
@@ -488,9 +491,11 @@ def reports_write(
     for ready in current:
         names, player_ids = players[ready.index]
         seats.extend(seat_rows(ready.game_id, ready.report, player_ids, names))
-        trusted = ready.report.verdict is EngineVerdict.VERIFIED
+        report = ready.report
+        trusted = report.verdict is EngineVerdict.VERIFIED
+        hook = report.ruleset is not None and report.ruleset.hook
         seat_deals.extend(
-            seat_deal_rows(ready.game_id, ready.report.deals, player_ids, trusted=trusted)
+            seat_deal_rows(ready.game_id, report.deals, player_ids, trusted=trusted, hook=hook)
         )
     writes.insert(GameSeat, SEAT_FIELDS, seats)
     writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals)
