@@ -6,10 +6,12 @@ same counters, and a full recompute sums them again in any order with the same r
 Points (totals, deal scores, balances) are kept as integers in units of 1/10,000 — the
 places of the stored totals — so no sum ever drifts; ``SCALED`` names them.
 
-The deals are replayed from the stored record text with the engine (``replay.engine``), which
-gives what the seat-deal rows do not: the dealt hands (jokers held in sheet deals) and the
-last bidder. Results — totals, places, winners — come from the game's seats instead, since a
-reviewer may have corrected them (``dispute_resolve``). Names of the counters:
+The deals come from the game's seat-deal rows (``games.models.SeatDeal``), which the
+verification writes from its replay, so that a statistics update parses and replays nothing;
+their scores are rounded to 1/10,000 as the counters round (``rows.score_units``), and
+``Game.point_value`` holds the record's point value. Results — totals, places, winners — come
+from the game's seats, since a reviewer may have corrected them (``dispute_resolve``). Names
+of the counters:
 
 - ``games``, ``wins`` (shared wins included), ``shared_wins``, ``place:K``, ``total``;
 - ``settled``, ``balance``: games with ``meta.point_value`` and the settlement (below);
@@ -33,27 +35,19 @@ zero up to the rounding of shares to 1/10,000).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import NamedTuple
 
-from replay.engine import parse_record, replay
-from replay.services.json_codec import record_loads
+from replay.services.rows import SCORE_SCALE
+from replay.services.rows import score_units as scaled
 
-SCALE = 10_000
+SCALE = SCORE_SCALE  #: the unit of points: that of the score columns, so rows add up exactly
 #: Counters holding points in 1/SCALE units (and every ``kind:K:points``).
 SCALED = frozenset({"total", "balance", "points", "points_won", "points_made"})
-DECLARATIONS = {0: "high", 1: "high", 2: "low", 3: "plain", 4: "lead_highest", 5: "lead_lowest"}
-
-
-def scaled(value: int | float | Fraction | Decimal) -> int:
-    """A score in 1/SCALE units, rounded half to even past the fourth place."""
-    if type(value) is int:
-        return value * SCALE
-    return round(Fraction(value) * SCALE)
 
 
 def is_scaled(name: str) -> bool:
@@ -81,22 +75,6 @@ class SeatContribution:
     counters: dict[str, int] = field(default_factory=dict)
 
 
-def point_value(meta: Any) -> Fraction | None:
-    """``meta.point_value`` when it is a positive finite number (a numeric string too)."""
-    if not isinstance(meta, dict):
-        return None
-    value = meta.get("point_value")
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        return None
-    try:
-        number = Decimal(str(value).strip())
-    except InvalidOperation:
-        return None
-    if not number.is_finite() or number <= 0:
-        return None
-    return Fraction(number)
-
-
 def settlement(totals: Sequence[Decimal], value: Fraction) -> list[int]:
     """Each seat's balance in 1/SCALE units (see the module docstring)."""
     best = max(totals)
@@ -106,52 +84,57 @@ def settlement(totals: Sequence[Decimal], value: Fraction) -> list[int]:
     return [scaled(share) if i in winners else -scaled(paid[i]) for i in range(len(totals))]
 
 
+class SeatDealRow(NamedTuple):
+    """The columns of a ``SeatDeal`` that the counters read, by name; ``points`` is its
+    ``score`` in 1/SCALE units (``stats.services._facts_build`` reads it so)."""
+
+    seat: int
+    kind: str
+    cards: int
+    bid: int | None
+    dark: bool
+    taken: int
+    points: int
+    hook: bool
+    jokers_held: int | None
+    jokers: int
+    joker_high: int
+    joker_low: int
+    joker_plain: int
+    joker_demand: int
+    joker_lead_highest: int
+    joker_wins: int
+
+
 def game_contribution(
     *,
-    text: str,
     seats: Sequence[SeatResult],
+    deals: Iterable[SeatDealRow],
     findings: Mapping[int, Mapping[str, int]],
-    rulesets: Mapping[str, Any],
-) -> list[SeatContribution] | None:
-    """Each seat's counters for one game; None when the record cannot be replayed."""
-    try:
-        value = record_loads(text)
-    except (ValueError, RecursionError):
-        return None
-    record, _ = parse_record(value, rulesets)
-    if record is None or len(record.players) != len(seats):
-        return None
-    report = replay(record)
-    n = len(seats)
-    joker_mask = record.ruleset.joker_mask
-    hook = record.ruleset.hook
-    counters = [Counter[str]() for _ in range(n)]
-    for result, deal in zip(report.deals, record.deals, strict=True):
-        kind = result.kind
-        bids = result.bids
-        held = _jokers_held(deal.hands, result, joker_mask, n)
-        for seat in range(n):
-            c = counters[seat]
-            score = scaled(result.scores[seat])
-            c["deals"] += 1
-            c["points"] += score
-            c[f"kind:{kind}:deals"] += 1
-            c[f"kind:{kind}:points"] += score
-            if score > 0:
-                c["points_won"] += score
-            if bids is not None:
-                _count_bid(c, result, seat, bids[seat], score, hook)
-            if held is not None and held[seat]:
-                c["joker_deals"] += 1
-                c["jokers"] += held[seat]
-        for joker in result.jokers:
-            c = counters[joker.seat]
-            c[f"joker:{DECLARATIONS.get(joker.declaration, 'other')}"] += 1
-            if joker.won:
-                c["joker_wins"] += 1
+    point_value: str | None,
+) -> list[SeatContribution]:
+    """Each seat's counters for one game, from its seat-deal rows (any order)."""
+    counters = {s.seat: Counter[str]() for s in seats}
+    for row in deals:
+        c = counters[row.seat]
+        kind = row.kind
+        score = row.points
+        c["deals"] += 1
+        c["points"] += score
+        c[f"kind:{kind}:deals"] += 1
+        c[f"kind:{kind}:points"] += score
+        if score > 0:
+            c["points_won"] += score
+        if row.bid is not None:
+            _count_bid(c, row, row.bid, score)
+        if row.jokers_held:
+            c["joker_deals"] += 1
+            c["jokers"] += row.jokers_held
+        if row.jokers:
+            _count_jokers(c, row)
     totals = [s.total for s in seats]
     winners = sum(1 for s in seats if s.winner)
-    value = point_value(value.get("meta"))
+    value = None if point_value is None else Fraction(Decimal(point_value))
     balances = settlement(totals, value) if value is not None else None
     contributions = []
     for s in sorted(seats, key=lambda s: s.seat):
@@ -176,10 +159,10 @@ def game_contribution(
     return contributions
 
 
-def _count_bid(c: Counter[str], result: Any, seat: int, bid: int, score: int, hook: bool) -> None:
-    kind = result.kind
-    cards = result.cards
-    taken = result.taken[seat]
+def _count_bid(c: Counter[str], row: SeatDealRow, bid: int, score: int) -> None:
+    kind = row.kind
+    cards = row.cards
+    taken = row.taken
     made = bid == taken
     c["bids"] += 1
     c[f"diff:{bid - taken}"] += 1
@@ -198,28 +181,26 @@ def _count_bid(c: Counter[str], result: Any, seat: int, bid: int, score: int, ho
         c["passes"] += 1
         if made:
             c["passes_made"] += 1
-    if kind != "dark" and result.blind and result.blind[seat]:
+    if kind != "dark" and row.dark:
         c["blind"] += 1
         if made:
             c["blind_made"] += 1
-    if hook and result.last_bidder == seat:
+    if row.hook:
         c["hook"] += 1
         if made:
             c["hook_made"] += 1
 
 
-def _jokers_held(
-    hands: list[list[int]] | None, result: Any, joker_mask: int, n: int
-) -> list[int] | None:
-    """Jokers each seat was dealt: from the hands, else from its plays; None if unknown."""
-    if hands is not None and len(hands) == n:
-        return [sum(1 for card in hand if joker_mask >> card & 1) for hand in hands]
-    if result.audit == "sheet":
-        return None
-    held = [0] * n
-    for joker in result.jokers:
-        held[joker.seat] += 1
-    return held
+def _count_jokers(c: Counter[str], row: SeatDealRow) -> None:
+    """``joker:D`` per declaration played: the row counts them by ``rows._joker_counts``."""
+    declared = row.joker_high + row.joker_low + row.joker_plain + row.joker_demand
+    c["joker:high"] += row.joker_high
+    c["joker:low"] += row.joker_low
+    c["joker:plain"] += row.joker_plain
+    c["joker:lead_highest"] += row.joker_lead_highest
+    c["joker:lead_lowest"] += row.joker_demand - row.joker_lead_highest
+    c["joker:other"] += row.jokers - declared
+    c["joker_wins"] += row.joker_wins
 
 
 # -- sums ---------------------------------------------------------------------------------

@@ -42,7 +42,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import BigIntegerField, Count, F, Max, Q
+from django.db.models.functions import Cast, Round
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -53,14 +54,14 @@ from games.models import (
     GameRecord,
     GameSeat,
     GameStatus,
+    SeatDeal,
     Verdict,
     Visibility,
 )
 from replay.models import Finding
 from replay.services.rows import bulk_insert
-from replay.services.store import stored_rulesets
 from stats import selectors
-from stats.contributions import SeatResult, add, game_contribution, pairs
+from stats.contributions import SCALE, SeatDealRow, SeatResult, add, game_contribution, pairs
 from stats.models import (
     ALL,
     STAT_COLUMNS,
@@ -115,9 +116,7 @@ def month_of(when: dt.datetime) -> str:
     return f"{local.year:04d}-{local.month:02d}"
 
 
-def _facts_build(
-    game_ids: Sequence[int], rulesets: dict[str, Any]
-) -> dict[int, tuple[GameFact, list[SeatFact]]]:
+def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[SeatFact]]]:
     """The facts the games should have now; games that do not count are absent."""
     games = list(
         Game.objects.filter(pk__in=game_ids).values(
@@ -129,6 +128,7 @@ def _facts_build(
             "visibility",
             "status",
             "verdict",
+            "point_value",
         )
     )
     if not games:
@@ -137,7 +137,7 @@ def _facts_build(
     records = {
         r["game_id"]: r
         for r in GameRecord.objects.filter(game_id__in=ids, current=True).values(
-            "game_id", "text", "created_at"
+            "game_id", "created_at"
         )
     }
     decisions = _latest_decisions(
@@ -169,19 +169,27 @@ def _facts_build(
         .annotate(n=Count("id"))
     ):
         findings[game_id][seat][code] = n
+    deals: dict[int, list[SeatDealRow]] = defaultdict(list)
+    for row in (
+        SeatDeal.objects.filter(game_id__in=ids)
+        # The column holds the score rounded to 1/SCALE already; ROUND only drops the
+        # binary noise of SQLite, which keeps decimals as floats.
+        .annotate(points=Cast(Round(F("score") * SCALE), BigIntegerField()))
+        .order_by()
+        .values_list("game_id", *SeatDealRow._fields)
+    ):
+        deals[row[0]].append(SeatDealRow._make(row[1:]))
     out: dict[int, tuple[GameFact, list[SeatFact]]] = {}
     for g in counted:
         game_seats = sorted(seats.get(g["id"], []), key=lambda s: s.seat)
         if not game_seats or len({s.player_id for s in game_seats}) != len(game_seats):
             continue
         contributions = game_contribution(
-            text=records[g["id"]]["text"],
             seats=game_seats,
+            deals=deals.get(g["id"], ()),
             findings=findings.get(g["id"], {}),
-            rulesets=rulesets,
+            point_value=g["point_value"],
         )
-        if contributions is None:
-            continue
         key = ruleset_key(g["ruleset_preset"], g["ruleset_name"])
         when = g["played_at"] or g["created_at"]
         month = month_of(when)
@@ -266,22 +274,21 @@ def stats_update_games(*, game_ids: Iterable[int]) -> int:
     """
     _lock()
     ids = sorted(set(game_ids))
-    rulesets = stored_rulesets()
     changed = 0
     starts: dict[str, Start] = {}
     for i in range(0, len(ids), CHUNK):
-        changed += _update_chunk(ids[i : i + CHUNK], rulesets, starts)
+        changed += _update_chunk(ids[i : i + CHUNK], starts)
     for ruleset, start in sorted(starts.items()):
         ratings_replay(ruleset=ruleset, start=start)
     return changed
 
 
-def _update_chunk(ids: Sequence[int], rulesets: dict[str, Any], starts: dict[str, Start]) -> int:
+def _update_chunk(ids: Sequence[int], starts: dict[str, Start]) -> int:
     old_games = {f.game_id: f for f in GameFact.objects.filter(game_id__in=ids)}
     old_seats: dict[int, list[SeatFact]] = defaultdict(list)
     for f in SeatFact.objects.filter(game_id__in=ids).order_by("game_id", "seat"):
         old_seats[f.game_id].append(f)
-    new = _facts_build(ids, rulesets)
+    new = _facts_build(ids)
     stat_deltas: dict[StatKey, dict[str, int]] = defaultdict(dict)
     added: dict[StatKey, list[Decimal]] = defaultdict(list)
     removed: dict[StatKey, list[Decimal]] = defaultdict(list)
@@ -694,7 +701,6 @@ def stats_recompute() -> RecomputeSummary:
     lock = _lock()
     for model in (GameFact, SeatFact, PlayerStat, HeadToHead, Rating, RatingEntry):
         model.objects.all().delete()
-    rulesets = stored_rulesets()
     stats: dict[StatKey, dict[str, int]] = defaultdict(dict)
     best: dict[StatKey, Decimal] = {}
     pair_sums: dict[PairKey, dict[str, int]] = defaultdict(dict)
@@ -709,7 +715,7 @@ def stats_recompute() -> RecomputeSummary:
     ids = list(candidates)
     games = seats = 0
     for i in range(0, len(ids), CHUNK):
-        built = _facts_build(ids[i : i + CHUNK], rulesets)
+        built = _facts_build(ids[i : i + CHUNK])
         facts = [fact for fact, _ in built.values()]
         seat_facts = [f for _, chunk in built.values() for f in chunk]
         _copy(GameFact, facts, GAME_FACT_FIELDS)
