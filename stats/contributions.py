@@ -9,7 +9,11 @@ places of the stored totals — so no sum ever drifts; ``SCALED`` names them.
 The deals come from the game's seat-deal rows (``games.models.SeatDeal``), which the
 verification writes from its replay, so that a statistics update parses and replays nothing;
 their scores are rounded to 1/10,000 as the counters round (``rows.score_units``), and
-``Game.point_value`` holds the record's point value. Results — totals, places, winners — come
+``Game.point_value`` holds the record's point value. The one place rows and replay part: a
+game that is not verified has its rows held to the columns' range (``rows.seat_deal_rows``),
+so an illegal record that a reviewer made count and that claims a number past 2**31 - 1 (a
+bid of 10**30) counts the held numbers, not the exact ones (whose points could overflow the
+``bigint`` sums and fail every update). Results — totals, places, winners — come
 from the game's seats, since a reviewer may have corrected them (``dispute_resolve``). Names
 of the counters:
 
