@@ -611,19 +611,24 @@ def bulk_set(
             sql = f"UPDATE {table} SET {sets} WHERE {quote(key)} = %s"
             cursor.executemany(sql, [(*row, pk) for row, pk in zip(values, keys, strict=True)])
             return
+        # An array holds one type: a decimal column may be given ints and Decimals.
+        arrays = [list(column) for column in zip(*values, strict=True)]
+        for i, field in enumerate(columns):
+            if i not in json_columns:
+                arrays[i] = [None if v is None else field.to_python(v) for v in arrays[i]]
         _, types, _ = _copy_statement(model, (meta.pk.name, *fields))
         types = ["text" if i - 1 in json_columns else kind for i, kind in enumerate(types)]
         sets = ", ".join(
             f"{quote(field.column)} = v.c{i}" + ("::jsonb" if i in json_columns else "")
             for i, field in enumerate(columns)
         )
-        arrays = ", ".join(f"%s::{kind}[]" for kind in types)
+        params = ", ".join(f"%s::{kind}[]" for kind in types)
         names = ", ".join(["k", *(f"c{i}" for i in range(len(columns)))])
         sql = (
-            f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS v({names}) "
+            f"UPDATE {table} AS t SET {sets} FROM unnest({params}) AS v({names}) "
             f"WHERE t.{quote(key)} = v.k"
         )
-        cursor.execute(sql, [keys, *(list(column) for column in zip(*values, strict=True))])
+        cursor.execute(sql, [keys, *arrays])
 
 
 def _ids_reserve(model: type[models.Model], count: int) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 from psycopg import pq
@@ -12,6 +14,7 @@ from replay.services.rows import (
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,
     Writes,
+    bulk_insert,
     bulk_set,
     foreign_keys_checked_at_once,
 )
@@ -154,3 +157,16 @@ def test_bulk_set_sets_each_row_its_own_values_json_included(user: object) -> No
         2: ("failed", None, [{"code": "server.error", "message": "naïve \ufffd text"}]),
         3: ("pending", None, []),
     }
+
+
+def test_bulk_set_takes_ints_and_decimals_in_one_decimal_column() -> None:
+    """Scores are ints where they are whole and Decimals where they are not
+    (``rows.score_value``); the migration of games 0006 sets both at once."""
+    bulk_insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(3, 3))
+    ids = list(SeatDeal.objects.order_by("number").values_list("pk", flat=True))
+    bulk_set(SeatDeal, ("score", "jokers_held"), [(ids[0], 7, None), (ids[2], Decimal("2.5"), 1)])
+    assert list(SeatDeal.objects.order_by("number").values_list("score", "jokers_held")) == [
+        (7, None),
+        (5, 0),
+        (Decimal("2.5"), 1),
+    ]

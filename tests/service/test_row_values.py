@@ -16,7 +16,12 @@ from replay.services.rows import SCORE_MAX, score_value
         (7, 7),
         (2.5, Decimal("2.5000")),
         (-0.25, Decimal("-0.2500")),
-        (0.1, Decimal("0.1000")),  # the float's repr, not its binary expansion
+        (0.1, Decimal("0.1000")),
+        # The exact value, rounded half to even as the statistics round (``score_units``):
+        # the float 0.00005 lies just above the tie, which its repr would round down.
+        (0.00005, Decimal("0.0001")),
+        (Fraction(1, 20000), Decimal("0.0000")),
+        (Fraction(3, 20000), Decimal("0.0002")),
         (Fraction(1, 3), Decimal("0.3333")),
         (Fraction(-2, 3), Decimal("-0.6667")),
         (1e31, SCORE_MAX),  # past 28 digits: held to the column before it is rounded
