@@ -43,7 +43,9 @@ class Deal:
     trump: int = NO_TRUMP  #: the stated trump suit, when ``trump_given``
     declarer: int | None = None
     calls: list[tuple[int, int]] | None = None
-    bids: list[tuple[int, bool]] | None = None
+    bids: list[int] | None = None
+    #: Which bids are stated blind; None when every bid is a plain int, the common record.
+    dark: list[bool] | None = None
     tricks: list[list[int]] | None = None  #: each trick's play codes, in play order
     #: The leader each trick states (None where one does not), checked against the rules;
     #: None when no trick states one, the common record, which spares the check per trick.
@@ -321,7 +323,9 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
     if calls is not None:
         deal.calls = _parse_calls(r, calls, where, number, n)
     if get("bids") is not None:
-        deal.bids = _parse_bids(r, obj, where, number, n)
+        parsed_bids = _parse_bids(r, obj, where, number, n)
+        if parsed_bids is not None:
+            deal.bids, deal.dark = parsed_bids
     tricks = get("tricks")
     if tricks is not None:
         parsed = _parse_tricks(r, obj, where, number, n)
@@ -375,23 +379,27 @@ def _parse_calls(
 
 def _parse_bids(
     r: _Reader, obj: dict[str, Any], where: tuple[str | int, ...], number: int, n: int
-) -> list[tuple[int, bool]] | None:
+) -> tuple[list[int], list[bool] | None] | None:
+    """The bids, and which are stated blind (None if no bid is an object)."""
     bids = obj["bids"]
     if type(bids) is list and len(bids) <= n and _INT_TYPES.issuperset(map(type, bids)):
-        return [(bid, False) for bid in bids]  # the common case: no blind bids
+        return bids, None  # the common case: no blind bids
     if not isinstance(bids, list) or len(bids) > n:
         r.schema(f"bids must be a list of at most {n} bids", pointer(*where, "bids"), bids, number)
         return None
-    parsed = []
+    parsed: list[int] = []
+    dark: list[bool] = []
     for seat, bid in enumerate(bids):
         if _is_int(bid):
-            parsed.append((bid, False))
+            parsed.append(bid)
+            dark.append(False)
         elif (
             isinstance(bid, dict)
             and _is_int(bid.get("bid"))
             and isinstance(bid.get("dark", False), bool)
         ):
-            parsed.append((bid["bid"], bid.get("dark", False)))
+            parsed.append(bid["bid"])
+            dark.append(bid.get("dark", False))
         else:
             r.schema(
                 'a bid must be an integer or {"bid": n, "dark": true}',
@@ -400,7 +408,7 @@ def _parse_bids(
                 number,
             )
             return None
-    return parsed
+    return parsed, dark
 
 
 def _parse_tricks(

@@ -520,53 +520,21 @@ class _Game:
         given = deal.bids or []
         first = dealer if ruleset.first_bidder_is_dealer else (dealer + 1) % n
         cards = deal.cards
-        dark_deal = deal.kind == "dark"
-        bids = [0] * n
-        blind = [dark_deal] * n
+        blind = [deal.kind == "dark"] * n
         count_passes = ruleset.three_passes and not ruleset.auction
         pass_runs = self.pass_runs
         order = self.turns[first]
-        for seat in order:  # in bidding order, the order of the findings
-            if seat < len(given):
-                bid, dark = given[seat]
-            else:
-                self.find(
-                    Code.BID_MISSING, "no bid is given", number, seat=seat, path=pointer(*where)
-                )
-                bid, dark = 0, False
-            bids[seat] = bid
-            if not 0 <= bid <= cards:
-                self.find(
-                    Code.BID_RANGE,
-                    f"bid {bid} with {_count(cards, 'card')}",
-                    number,
-                    seat=seat,
-                    expected=[0, cards],
-                    actual=bid,
-                    path=pointer(*where, seat),
-                )
-            if dark and not dark_deal:
-                if not ruleset.dark_bids:
-                    self.find(
-                        Code.BID_DARK,
-                        "blind bids are not allowed",
-                        number,
-                        seat=seat,
-                        actual=bid,
-                        path=pointer(*where, seat),
-                    )
-                elif bid == 0:
-                    self.find(
-                        Code.BID_DARK,
-                        "a blind pass is not allowed",
-                        number,
-                        seat=seat,
-                        actual=bid,
-                        path=pointer(*where, seat),
-                    )
-                blind[seat] = True
-            if count_passes:
-                if bid != 0:
+        # The common deal, a plain bid in range from every seat, has nothing to find but the
+        # passes: its bids are taken as they are, and only a pass costs a call.
+        stated = deal.dark is None and len(given) == n and min(given) >= 0 and max(given) <= cards
+        bids = list(given) if stated else [0] * n
+        if count_passes or not stated:
+            for seat in order:  # in bidding order, the order of the findings
+                if not stated:
+                    bids[seat] = self._bid(deal, number, seat, blind, where)
+                if not count_passes:
+                    continue
+                if bids[seat] != 0:
                     pass_runs[seat] = 0
                 else:
                     self._count_pass(seat, number, where)
@@ -593,6 +561,52 @@ class _Game:
                 path=pointer(*where, last),
             )
         return bids, blind, last
+
+    def _bid(
+        self, deal: Deal, number: int, seat: int, blind: list[bool], where: tuple[Any, ...]
+    ) -> int:
+        """One seat's bid as stated, its missing, range and blind findings made; a blind bid
+        is marked in ``blind``. ``_bidding`` calls it only for a deal with something to find.
+        """
+        given = deal.bids or []
+        if seat < len(given):
+            bid = given[seat]
+            dark = deal.dark is not None and deal.dark[seat]
+        else:
+            self.find(Code.BID_MISSING, "no bid is given", number, seat=seat, path=pointer(*where))
+            bid, dark = 0, False
+        cards = deal.cards
+        if not 0 <= bid <= cards:
+            self.find(
+                Code.BID_RANGE,
+                f"bid {bid} with {_count(cards, 'card')}",
+                number,
+                seat=seat,
+                expected=[0, cards],
+                actual=bid,
+                path=pointer(*where, seat),
+            )
+        if dark and deal.kind != "dark":
+            if not self.ruleset.dark_bids:
+                self.find(
+                    Code.BID_DARK,
+                    "blind bids are not allowed",
+                    number,
+                    seat=seat,
+                    actual=bid,
+                    path=pointer(*where, seat),
+                )
+            elif bid == 0:
+                self.find(
+                    Code.BID_DARK,
+                    "a blind pass is not allowed",
+                    number,
+                    seat=seat,
+                    actual=bid,
+                    path=pointer(*where, seat),
+                )
+            blind[seat] = True
+        return bid
 
     def _count_pass(self, seat: int, number: int, where: tuple[Any, ...]) -> None:
         """A pass: one more in the seat's run, and the third in a row is found (RULES §3)."""
