@@ -674,8 +674,10 @@ class _Game:
         here, in a loop shaped like the shared ceiling loop: the lead is taken before the
         loop, so that the loop over the followers needs no "is this the lead?" test, no
         joker test and no lead demand. One set test (``plain.issuperset``) sends a trick
-        with anything else to ``_joker_trick``, the general loop. The winner is tracked as
-        the plays come; strict comparisons make the first of two twins win (RULES §1).
+        with anything else to ``_joker_trick``, the general loop, and so does every trick
+        of the 104-card deck (``_Table.plain_codes``): this loop never looks at ``doubles``.
+        The winner is tracked as the plays come; strict comparisons make the first of two
+        twins win (RULES §1).
         """
         n = self.n
         obliging = self.obliging
@@ -685,7 +687,6 @@ class _Game:
         bits = _BITS
         suits = _SUITS
         rotating = self.rotating
-        twins = self.copies > 1
         trick_trump = trump
         trump_mask = trump_obliging[trump] if trump >= 0 else 0
         taken = [0] * n
@@ -736,10 +737,7 @@ class _Game:
                 hand = singles[leader]
                 rest = hand ^ bit
                 if rest < hand:  # the bit was set: held (no ``&`` to make a new int)
-                    if twins and doubles[leader] & bit:
-                        doubles[leader] ^= bit
-                    else:
-                        singles[leader] = rest
+                    singles[leader] = rest
                 elif checks:
                     self._play_finding(
                         Code.PLAY_NOT_HELD, "does not hold", deal, number, t, 0, leader, code
@@ -758,17 +756,13 @@ class _Game:
                     hand = singles[seat]
                     rest = hand ^ bit
                     if rest < hand:
-                        held = checks
-                        if twins and doubles[seat] & bit:
-                            doubles[seat] ^= bit
-                        else:
-                            singles[seat] = hand = rest
+                        singles[seat] = hand = rest
                     else:
                         if checks:
                             self._play_finding(
                                 Code.PLAY_NOT_HELD, "does not hold", deal, number, t, k, seat, code
                             )
-                        held = False
+                        hand = 0  # a card not held is not checked for following
                     suit = suits[code]
                     if suit == led:  # a trump lead is best so far, and trumps only beat it
                         if code > best_card and (suit == trick_trump or not best_trump):
@@ -776,7 +770,7 @@ class _Game:
                         continue
                     if suit == trick_trump and (not best_trump or code > best_card):
                         leader, best_card, best_trump = seat, code, True
-                    if held and hand & (follow | trump_mask):
+                    if checks and hand & (follow | trump_mask):
                         self._not_followed(
                             hand,
                             follow,
@@ -1255,7 +1249,8 @@ class _Table:
     #: that a discard by a seat holding a trump costs the trick loops no call.
     trump_obliging: tuple[int, ...]
     #: The play codes of face cards that are not jokers, the only ones ``_run`` replays
-    #: itself; the printed jokers of a deck without them go the general way as well.
+    #: itself; the printed jokers of a deck without them go the general way as well. Empty
+    #: for the 104-card deck, whose twins (``doubles``) only ``_joker_trick`` handles.
     plain_codes: frozenset[int]
     #: The seat of each play of a trick, by its leader: ``turns[leader][k]``.
     turns: tuple[tuple[int, ...], ...]
@@ -1292,7 +1287,9 @@ def _table(ruleset: Ruleset, players: int) -> _Table:
             None if schedule is None else tuple(schedule),
             obliging,
             obliging if ruleset.must_trump else (0,) * len(obliging),
-            frozenset(card for card in range(X1) if not ruleset.joker_mask >> card & 1),
+            frozenset(
+                card for card in range(X1) if copies == 1 and not ruleset.joker_mask >> card & 1
+            ),
             tuple(tuple((lead + k) % players for k in range(players)) for lead in range(players)),
             {},
             scale,
