@@ -289,13 +289,18 @@ class Ruleset:
     #: What the replay derives from the ruleset for a number of players (deck, schedule,
     #: masks), keyed by that number: made by the first game of that size, like ``scores``.
     tables: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: The options whose values are lists or objects, the only ones ``to_dict`` must copy.
+    nested: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """A fresh copy: presets are shared, and a report's reader may change its copy."""
-        options = {
-            name: value if type(value) in _SCALARS else _fresh(value)
-            for name, value in self.options.items()
-        }
+        """A fresh copy: presets are shared, and a report's reader may change its copy.
+
+        Every report makes one, so the scalars, which cannot change, are copied at C speed
+        and only the few ``nested`` values one by one.
+        """
+        options = dict(self.options)
+        for name in self.nested:
+            options[name] = _fresh(options[name])
         return {"preset": self.preset, "options": options}
 
     def deck_for(self, players: int) -> str:
@@ -378,6 +383,7 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
         revoke_penalty=None if o["revoke_penalty"] is None else exact(o["revoke_penalty"]),
         min_players=o["min_players"],
         max_players=o["max_players"],
+        nested=tuple(name for name, value in o.items() if type(value) not in _SCALARS),
     )
 
 
