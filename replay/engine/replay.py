@@ -279,6 +279,9 @@ class _Game:
         give, since the stored rows keep no hands."""
         if deal.hands is not None:
             jokers = self.jokers
+            if len(jokers) == 1:  # classic's one joker: half the time of the general count
+                only = jokers[0]
+                return [hand.count(only) for hand in deal.hands]
             return [sum(map(hand.count, jokers)) for hand in deal.hands]
         if deal.tricks is None:
             return None

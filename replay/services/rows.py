@@ -251,6 +251,8 @@ def seat_deal_rows(
         for seat, player_id in seats:
             score = scores[seat]
             total = running[seat]
+            # Unpacked so that each row is one tuple: concatenated, it took three more.
+            plays, high, low, plain, demand, wins, lead_highest = counts[seat]
             append(
                 (
                     game_id,
@@ -266,9 +268,16 @@ def seat_deal_rows(
                     # Nearly every score is an int, which score_value returns as it is.
                     score if type(score) is int else score_value(score),
                     total if type(total) is int else score_value(total),
+                    plays,
+                    high,
+                    low,
+                    plain,
+                    demand,
+                    wins,
+                    lead_highest,
+                    held[seat],
+                    seat == hooked,
                 )
-                + counts[seat]
-                + (held[seat], seat == hooked)
             )
     return rows if trusted else [tuple(_clamp(v) for v in row) for row in rows]
 
