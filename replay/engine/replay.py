@@ -591,18 +591,13 @@ class _Game:
             )
         if dark and deal.kind != "dark":
             if not self.ruleset.dark_bids:
+                problem = "blind bids are not allowed"
+            else:
+                problem = "a blind pass is not allowed" if bid == 0 else ""
+            if problem:
                 self.find(
                     Code.BID_DARK,
-                    "blind bids are not allowed",
-                    number,
-                    seat=seat,
-                    actual=bid,
-                    path=pointer(*where, seat),
-                )
-            elif bid == 0:
-                self.find(
-                    Code.BID_DARK,
-                    "a blind pass is not allowed",
+                    problem,
                     number,
                     seat=seat,
                     actual=bid,
