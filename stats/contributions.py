@@ -38,13 +38,13 @@ zero up to the rounding of shares to 1/10,000).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
-from typing import NamedTuple
 
 from replay.services.rows import SCORE_SCALE
 from replay.services.rows import score_units as scaled
@@ -88,26 +88,32 @@ def settlement(totals: Sequence[Decimal], value: Fraction) -> list[int]:
     return [scaled(share) if i in winners else -scaled(paid[i]) for i in range(len(totals))]
 
 
-class SeatDealRow(NamedTuple):
-    """The columns of a ``SeatDeal`` that the counters read, by name; ``points`` is its
-    ``score`` in 1/SCALE units (``stats.services._facts_build`` reads it so)."""
-
-    seat: int
-    kind: str
-    cards: int
-    bid: int | None
-    dark: bool
-    taken: int
-    points: int
-    hook: bool
-    jokers_held: int | None
-    jokers: int
-    joker_high: int
-    joker_low: int
-    joker_plain: int
-    joker_demand: int
-    joker_lead_highest: int
-    joker_wins: int
+#: The seat-deal columns the counters read, in the order of the tuples ``game_contribution``
+#: takes (``stats.services._facts_build`` selects them so): plain tuples, since a statistics
+#: update reads some 150 of them a game. ``points`` is the ``score`` in 1/SCALE units.
+SEAT_DEAL_COLUMNS = (
+    "game_id",
+    "seat",
+    "kind",
+    "cards",
+    "bid",
+    "dark",
+    "taken",
+    "points",
+    "hook",
+    "jokers_held",
+    "jokers",
+    "joker_high",
+    "joker_low",
+    "joker_plain",
+    "joker_demand",
+    "joker_lead_highest",
+    "joker_wins",
+)
+SeatDealRow = tuple[
+    int, int, str, int, int | None, bool, int, int, bool, int | None,
+    int, int, int, int, int, int, int,
+]  # fmt: skip
 
 
 def game_contribution(
@@ -119,23 +125,70 @@ def game_contribution(
 ) -> list[SeatContribution]:
     """Each seat's counters for one game, from its seat-deal rows (any order)."""
     counters = {s.seat: Counter[str]() for s in seats}
-    for row in deals:
-        c = counters[row.seat]
-        kind = row.kind
-        score = row.points
+    for (
+        _,
+        seat,
+        kind,
+        cards,
+        bid,
+        dark,
+        taken,
+        score,
+        hook,
+        held,
+        jokers,
+        high,
+        low,
+        plain,
+        demand,
+        lead_highest,
+        wins,
+    ) in deals:
+        c = counters[seat]
+        kind_deals, kind_points, kind_bids, kind_exact = _kind_keys(kind)
         c["deals"] += 1
         c["points"] += score
-        c[f"kind:{kind}:deals"] += 1
-        c[f"kind:{kind}:points"] += score
+        c[kind_deals] += 1
+        c[kind_points] += score
         if score > 0:
             c["points_won"] += score
-        if row.bid is not None:
-            _count_bid(c, row, row.bid, score)
-        if row.jokers_held:
+        if bid is not None:
+            made = bid == taken
+            c["bids"] += 1
+            c[_diff_key(bid - taken)] += 1
+            cards_bids, cards_exact = _cards_keys(cards)
+            c[cards_bids] += 1
+            c[kind_bids] += 1
+            if made:
+                c["exact"] += 1
+                c[cards_exact] += 1
+                c[kind_exact] += 1
+                c["points_made"] += score
+            elif taken > bid:
+                c["over"] += 1
+            else:
+                c["under"] += 1
+            if bid == 0:
+                c["passes"] += 1
+                c["passes_made"] += made
+            if dark and kind != "dark":
+                c["blind"] += 1
+                c["blind_made"] += made
+            if hook:
+                c["hook"] += 1
+                c["hook_made"] += made
+        if held:
             c["joker_deals"] += 1
-            c["jokers"] += row.jokers_held
-        if row.jokers:
-            _count_jokers(c, row)
+            c["jokers"] += held
+        if jokers:
+            # ``joker:D`` per declaration played, as ``rows._joker_counts`` counts them.
+            c["joker:high"] += high
+            c["joker:low"] += low
+            c["joker:plain"] += plain
+            c["joker:lead_highest"] += lead_highest
+            c["joker:lead_lowest"] += demand - lead_highest
+            c["joker:other"] += jokers - high - low - plain - demand
+            c["joker_wins"] += wins
     totals = [s.total for s in seats]
     winners = sum(1 for s in seats if s.winner)
     value = None if point_value is None else Fraction(Decimal(point_value))
@@ -163,48 +216,23 @@ def game_contribution(
     return contributions
 
 
-def _count_bid(c: Counter[str], row: SeatDealRow, bid: int, score: int) -> None:
-    kind = row.kind
-    cards = row.cards
-    taken = row.taken
-    made = bid == taken
-    c["bids"] += 1
-    c[f"diff:{bid - taken}"] += 1
-    c[f"cards:{cards}:bids"] += 1
-    c[f"kind:{kind}:bids"] += 1
-    if made:
-        c["exact"] += 1
-        c[f"cards:{cards}:exact"] += 1
-        c[f"kind:{kind}:exact"] += 1
-        c["points_made"] += score
-    elif taken > bid:
-        c["over"] += 1
-    else:
-        c["under"] += 1
-    if bid == 0:
-        c["passes"] += 1
-        if made:
-            c["passes_made"] += 1
-    if kind != "dark" and row.dark:
-        c["blind"] += 1
-        if made:
-            c["blind_made"] += 1
-    if row.hook:
-        c["hook"] += 1
-        if made:
-            c["hook_made"] += 1
+# The counters' names, made once per kind, number of cards and difference rather than once
+# per seat and deal: the same few recur in every game.
 
 
-def _count_jokers(c: Counter[str], row: SeatDealRow) -> None:
-    """``joker:D`` per declaration played: the row counts them by ``rows._joker_counts``."""
-    declared = row.joker_high + row.joker_low + row.joker_plain + row.joker_demand
-    c["joker:high"] += row.joker_high
-    c["joker:low"] += row.joker_low
-    c["joker:plain"] += row.joker_plain
-    c["joker:lead_highest"] += row.joker_lead_highest
-    c["joker:lead_lowest"] += row.joker_demand - row.joker_lead_highest
-    c["joker:other"] += row.jokers - declared
-    c["joker_wins"] += row.joker_wins
+@functools.lru_cache(maxsize=64)
+def _kind_keys(kind: str) -> tuple[str, str, str, str]:
+    return f"kind:{kind}:deals", f"kind:{kind}:points", f"kind:{kind}:bids", f"kind:{kind}:exact"
+
+
+@functools.lru_cache(maxsize=256)
+def _cards_keys(cards: int) -> tuple[str, str]:
+    return f"cards:{cards}:bids", f"cards:{cards}:exact"
+
+
+@functools.lru_cache(maxsize=256)
+def _diff_key(difference: int) -> str:
+    return f"diff:{difference}"
 
 
 # -- sums ---------------------------------------------------------------------------------

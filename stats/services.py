@@ -61,7 +61,15 @@ from games.models import (
 from replay.models import Finding
 from replay.services.rows import bulk_insert
 from stats import selectors
-from stats.contributions import SCALE, SeatDealRow, SeatResult, add, game_contribution, pairs
+from stats.contributions import (
+    SCALE,
+    SEAT_DEAL_COLUMNS,
+    SeatDealRow,
+    SeatResult,
+    add,
+    game_contribution,
+    pairs,
+)
 from stats.models import (
     ALL,
     STAT_COLUMNS,
@@ -176,9 +184,9 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
         # binary noise of SQLite, which keeps decimals as floats.
         .annotate(points=Cast(Round(F("score") * SCALE), BigIntegerField()))
         .order_by()
-        .values_list("game_id", *SeatDealRow._fields)
+        .values_list(*SEAT_DEAL_COLUMNS)
     ):
-        deals[row[0]].append(SeatDealRow._make(row[1:]))
+        deals[row[0]].append(row)
     out: dict[int, tuple[GameFact, list[SeatFact]]] = {}
     for g in counted:
         game_seats = sorted(seats.get(g["id"], []), key=lambda s: s.seat)
