@@ -625,8 +625,9 @@ def bulk_set(
         for i, field in enumerate(columns):
             if i not in json_columns:
                 arrays[i] = [None if v is None else field.to_python(v) for v in arrays[i]]
-        _, types, _ = _copy_statement(model, (meta.pk.name, *fields))
-        types = ["text" if i - 1 in json_columns else kind for i, kind in enumerate(types)]
+        # JSON goes as text arrays, each value cast back in the SET (``v.cN::jsonb``).
+        _, types, json_places = _copy_statement(model, (meta.pk.name, *fields))
+        types = ["text" if i in json_places else kind for i, kind in enumerate(types)]
         sets = ", ".join(
             f"{quote(field.column)} = v.c{i}" + ("::jsonb" if i in json_columns else "")
             for i, field in enumerate(columns)
