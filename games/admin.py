@@ -92,6 +92,32 @@ def _seat_names(game_id: int) -> list[str]:
 @admin.action(
     description="Re-verify the selected games with the current engine", permissions=["change"]
 )
+def _action_page(
+    modeladmin: admin.ModelAdmin,
+    request: HttpRequest,
+    queryset: QuerySet[Any],
+    title: str,
+    template: str,
+    **context: Any,
+) -> TemplateResponse:
+    """The intermediate page of an action that asks for a form before it acts.
+
+    It posts the selection back with the action's name, so ``apply`` returns to the action.
+    """
+    return TemplateResponse(
+        request,
+        template,
+        {
+            **modeladmin.admin_site.each_context(request),
+            "title": title,
+            "opts": modeladmin.model._meta,
+            "selected": queryset.values_list("pk", flat=True),
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            **context,
+        },
+    )
+
+
 def reverify(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Game]) -> None:
     ids = list(queryset.order_by("pk").values_list("pk", flat=True))
     summary = games_reverify(game_ids=ids)
@@ -157,16 +183,15 @@ class PlayerAdmin(admin.ModelAdmin):
                         request, f"{source.name} merged into {target.name}.", messages.SUCCESS
                     )
             return None
-        context = {
-            **self.admin_site.each_context(request),
-            "title": "Merge players",
-            "opts": self.model._meta,
-            "form": form,
-            "players": players,
-            "selected": queryset.values_list("pk", flat=True),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-        }
-        return TemplateResponse(request, "admin/games/player/merge.html", context)
+        return _action_page(
+            self,
+            request,
+            queryset,
+            "Merge players",
+            "admin/games/player/merge.html",
+            form=form,
+            players=players,
+        )
 
 
 @admin.register(PlayerAlias)
@@ -585,13 +610,12 @@ class DisputeAdmin(admin.ModelAdmin):
         )
         if form.is_bound and _decide(self, request, disputes, form):
             return None
-        context = {
-            **self.admin_site.each_context(request),
-            "title": "Decide disputes",
-            "opts": self.model._meta,
-            "form": form,
-            "disputes": disputes,
-            "selected": queryset.values_list("pk", flat=True),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-        }
-        return TemplateResponse(request, "admin/games/dispute/decide.html", context)
+        return _action_page(
+            self,
+            request,
+            queryset,
+            "Decide disputes",
+            "admin/games/dispute/decide.html",
+            form=form,
+            disputes=disputes,
+        )
