@@ -115,8 +115,18 @@ def dispute_open(
         raise Rejected.one(
             f"deal {deal} does not exist", path="/deal", expected=game.deals_count, actual=deal
         )
-    if trick is not None and deal is None:
-        raise Rejected.one("a trick needs its deal", path="/trick")
+    if trick is not None:
+        if deal is None:
+            raise Rejected.one("a trick needs its deal", path="/trick")
+        # A deal has as many tricks as cards in a hand: a larger number names no trick, and one
+        # past the column's range made PostgreSQL refuse the row (a 500).
+        tricks = (
+            SeatDeal.objects.filter(game=game, number=deal).values_list("cards", flat=True).first()
+        )
+        if tricks is not None and trick > tricks:
+            raise Rejected.one(
+                f"deal {deal} has no trick {trick}", path="/trick", expected=tricks, actual=trick
+            )
     dispute = Dispute.objects.create(
         game=game, opened_by=by, reason=reason.strip(), deal=deal, trick=trick
     )

@@ -47,7 +47,10 @@ class DisputeCreateApi(APIView):
         reason = serializers.CharField(max_length=5000)
         deal = serializers.IntegerField(min_value=1, required=False, allow_null=True)
         trick = serializers.IntegerField(
-            min_value=1, required=False, allow_null=True, help_text="needs deal"
+            min_value=1,
+            required=False,
+            allow_null=True,
+            help_text="needs deal; at most its number of tricks (the cards of a hand)",
         )
 
     @extend_schema(

@@ -65,6 +65,27 @@ def test_a_bad_dispute_is_refused_with_findings(
     assert Game.objects.get(pk=game["id"]).status == "verified"
 
 
+@pytest.mark.parametrize("trick", [2, 10**20])
+def test_a_trick_past_the_deal_is_refused_at_trick(
+    client_of: Any, other_user: Any, game: dict[str, Any], record: Any, trick: int
+) -> None:
+    """The first deal has one card a hand, so one trick; a number past PostgreSQL's integer
+    range was a 500 (the row was refused) before the trick was checked."""
+    assert record()["deals"][0]["cards"] == 1
+    response = dispute(client_of(other_user), game, deal=1, trick=trick)
+    assert response.status_code == 400
+    finding = findings_of(response)[0]
+    assert (finding["path"], finding["expected"], finding["actual"]) == ("/trick", 1, trick)
+    assert Dispute.objects.count() == 0
+    assert Game.objects.get(pk=game["id"]).status == "verified"
+
+
+def test_the_last_trick_of_a_deal_may_be_disputed(
+    client_of: Any, other_user: Any, game: dict[str, Any]
+) -> None:
+    assert dispute(client_of(other_user), game, deal=1, trick=1).status_code == 201
+
+
 def test_nobody_disputes_a_game_they_cannot_see(
     client_of: Any, user: Any, other_user: Any, record: Any
 ) -> None:
