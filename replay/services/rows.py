@@ -13,7 +13,7 @@ import functools
 import gc
 import json
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
@@ -41,6 +41,7 @@ SCORE_SCALE = 10_000  #: the score columns' four places
 INT_MAX = 2**31 - 1
 SCORE_MAX = Decimal(10) ** 10 - 1
 _UNITS_MAX = int(SCORE_MAX) * SCORE_SCALE
+_SCORE_HALF = int(SCORE_MAX) // 2
 
 
 @contextmanager
@@ -220,7 +221,7 @@ SEAT_DEAL_FIELDS = (
 
 def seat_deal_rows(
     game_id: int,
-    deals: Iterable[DealResult],
+    deals: Sequence[DealResult],
     player_ids: Sequence[int],
     *,
     trusted: bool,
@@ -230,8 +231,11 @@ def seat_deal_rows(
 
     An illegal record may claim absurd numbers (a bid of 10**30): unless the game is
     ``trusted`` (verified, so every number was checked), values are clamped to the columns'
-    range. The stored record and report keep them exactly.
+    range. The stored record and report keep them exactly. A verified game's scores are only
+    as small as its ruleset makes them (a club may score a trick at 10**12 points), so they
+    are looked at before the game is trusted.
     """
+    trusted = trusted and _scores_fit(deals)
     rows: list[tuple[Any, ...]] = []
     append = rows.append
     n = len(player_ids)
@@ -280,6 +284,21 @@ def seat_deal_rows(
                 )
             )
     return rows if trusted else [tuple(_clamp(v) for v in row) for row in rows]
+
+
+def _scores_fit(deals: Sequence[DealResult]) -> bool:
+    """Whether every score and running total is within the score columns' range. It may say
+    no for a game that fits, where clamping then changes nothing; never yes for one that does
+    not.
+
+    Only the running totals are read, within half the range: a deal's score is the difference
+    of two of them (the first from 0), so it is within the range too. Nothing else of a
+    verified game can be past its column: the deck bounds cards, bids and taken.
+    """
+    if not deals:
+        return True
+    running = [d.running for d in deals]
+    return min(map(min, running)) >= -_SCORE_HALF and max(map(max, running)) <= _SCORE_HALF
 
 
 def _clamp(value: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -159,6 +160,31 @@ def test_a_stored_report_keeps_numbers_past_64_bits_and_lone_surrogates(
     assert stored == response.json()["report"]
     claims = [f for f in stored["findings"] if f["actual"] == 10**30]
     assert claims and claims[0]["player"] == "Boris \ud800"
+
+
+def test_a_verified_game_scored_past_the_columns_is_stored_with_its_scores_held_to_them(
+    client_of: Any, user: Any, record: Make
+) -> None:
+    """A club's ruleset may score a made bid at 10**12 points: the game is verified and its
+    seat-deal rows were written unclamped, which PostgreSQL refused (a 500)."""
+    game = record(0)
+    game["ruleset"] = {
+        "preset": "classic",
+        "options": {"pass_made": 10**12, "made_per_trick": 10**12},
+    }
+    for deal in game["deals"]:
+        deal.pop("scores", None)
+        deal.pop("running", None)
+    game.pop("totals", None)
+    response = post_record(client_of(user), game)
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["report"]["verdict"] == "verified"
+    assert max(body["report"]["totals"]) > 10**13
+    rows = SeatDeal.objects.filter(game_id=body["game"]["id"])
+    assert max(r.running for r in rows) == Decimal(10) ** 10 - 1
+    stored = Report.objects.get(game_id=body["game"]["id"]).as_dict()
+    assert stored["totals"] == body["report"]["totals"]
 
 
 @pytest.mark.parametrize(
