@@ -42,7 +42,17 @@ class AutoSchema(openapi.AutoSchema):
       missing account wherever writing needs one;
     - 403 for a write with a session but no CSRF token (``SessionAuthentication``);
     - 429 for a write to a throttled view: the service throttles uploads, never reading.
+
+    And every optional query parameter may be empty (``allowEmptyValue``): DRF and Django's
+    forms read ``?page=`` as a parameter not given, as for an HTML form's empty field.
     """
+
+    def _get_parameters(self) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super()._get_parameters()
+        for parameter in parameters:
+            if parameter["in"] == "query" and not parameter.get("required"):
+                parameter["allowEmptyValue"] = True
+        return parameters
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses: dict[str, Any] = super()._get_response_bodies(direction)
