@@ -10,7 +10,7 @@ from .parse import Record, parse_record
 from .replay import replay, verify
 from .report import DealResult, JokerPlay, Report, Verdict
 from .rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
-from .state import state_at
+from .state import NoSuchMoment, state_at
 
 ENGINE_VERSION = "1.0.0"
 
@@ -23,6 +23,7 @@ __all__ = [
     "Finding",
     "JokerPlay",
     "Line",
+    "NoSuchMoment",
     "Record",
     "Report",
     "Ruleset",

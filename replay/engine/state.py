@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import CARD_BITS, SUITS, card_name, play_name
-from .findings import Code, Finding, pointer
+from .findings import Finding
 from .parse import Record, parse_record
 from .replay import replay
 from .scoring import plain
@@ -27,13 +27,14 @@ def state_at(
     """The state after ``play`` plays of ``trick`` of ``deal`` (1-based, as players count).
 
     Without ``play`` the trick is complete; without ``trick`` the deal is. Returns None
-    with findings when the record cannot be replayed or the moment does not exist.
+    with findings when the record cannot be replayed. A moment the record does not have is
+    the caller's mistake, not the record's, so it raises ``NoSuchMoment``.
     """
     record, findings = parse_record(obj, stored_rulesets)
     if record is None:
         return None, findings
     if not 1 <= deal <= len(record.deals):
-        return None, [_no_such(f"deal {deal} does not exist", "deals", len(record.deals))]
+        raise NoSuchMoment("deal", deal, len(record.deals))
     report = replay(record)
     result = report.deals[deal - 1]
     source = record.deals[deal - 1]
@@ -42,10 +43,10 @@ def state_at(
     if trick is None:
         trick, play = len(tricks), None
     if tricks and not 1 <= trick <= len(tricks):
-        return None, [_no_such(f"trick {trick} does not exist", "tricks", len(tricks), deal)]
+        raise NoSuchMoment("trick", trick, len(tricks), deal=deal)
     plays_in_trick = len(tricks[trick - 1]) if tricks else 0
     if play is not None and not 0 <= play <= plays_in_trick:
-        return None, [_no_such(f"play {play} does not exist", "plays", plays_in_trick, deal)]
+        raise NoSuchMoment("play", play, plays_in_trick, deal=deal, trick=trick, first=0)
     complete = trick - 1 if play is not None and play < plays_in_trick else trick
     leaders = [_first_leader(record, result.dealer), *result.trick_winners]
     played: list[list[int]] = [[] for _ in range(n)]
@@ -107,6 +108,25 @@ def _without(hand: list[int], gone: list[int]) -> list[int]:
     return left
 
 
-def _no_such(message: str, key: str, count: int, deal: int | None = None) -> Finding:
-    where = pointer("deals", deal - 1, "tricks") if deal else pointer(key)
-    return Finding(Code.RECORD_SCHEMA, message, deal=deal, expected=f"1…{count}", path=where)
+class NoSuchMoment(ValueError):
+    """``state_at`` was asked for a deal, trick or play the record does not have.
+
+    ``name`` is the argument at fault, ``actual`` its value and ``expected`` the range the
+    record allows (``"1…36"``), so that a caller can locate the mistake in its own terms.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        actual: int,
+        last: int,
+        *,
+        deal: int | None = None,
+        trick: int | None = None,
+        first: int = 1,
+    ) -> None:
+        where = f" in trick {trick} of deal {deal}" if trick else f" in deal {deal}" if deal else ""
+        super().__init__(f"{name} {actual} does not exist{where}")
+        self.name = name
+        self.actual = actual
+        self.expected = f"{first}…{last}"

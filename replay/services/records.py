@@ -17,6 +17,7 @@ from replay.engine import (
     PRESETS,
     Code,
     Finding,
+    NoSuchMoment,
     preset_ruleset,
     resolve_ruleset,
     state_at,
@@ -86,7 +87,16 @@ def game_state(
 ) -> dict[str, Any]:
     """The table at one moment of the game's current record (``replay.engine.state_at``)."""
     _, value = record_read(data=game_record_text(game=game).encode("utf-8"))
-    state, findings = state_at(value, deal, trick, play, stored_rulesets())
+    try:
+        state, findings = state_at(value, deal, trick, play, stored_rulesets())
+    except NoSuchMoment as missing:
+        # The query asks for too much, not the record is wrong: located in the query.
+        raise Rejected.one(
+            str(missing),
+            path=f"/{missing.name}",
+            expected=missing.expected,
+            actual=missing.actual,
+        ) from None
     if state is None:
         raise Rejected([finding_dict(f) for f in findings])
     return state

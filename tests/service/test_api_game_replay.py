@@ -51,9 +51,36 @@ def test_bad_parameters_are_refused_with_findings(
     assert (finding["code"], finding["path"]) == ("request.invalid", path)
 
 
-def test_a_moment_that_does_not_exist_is_refused_with_the_engines_finding(
-    api_client: APIClient, url: str
+@pytest.mark.parametrize(
+    ("params", "path", "expected", "message"),
+    [
+        ({"deal": 99}, "/deal", "1…36", "deal 99 does not exist"),
+        ({"deal": 10**20}, "/deal", "1…36", f"deal {10**20} does not exist"),
+        ({"deal": 3, "trick": 4}, "/trick", "1…3", "trick 4 does not exist in deal 3"),
+        (
+            {"deal": 3, "trick": 2, "play": 5},
+            "/play",
+            "0…4",
+            "play 5 does not exist in trick 2 of deal 3",
+        ),
+    ],
+)
+def test_a_moment_the_game_does_not_have_is_refused_at_its_parameter(
+    api_client: APIClient,
+    url: str,
+    params: dict[str, Any],
+    path: str,
+    expected: str,
+    message: str,
 ) -> None:
-    response = api_client.get(url, {"deal": 99})
+    """The record is sound; the query asks past it: request.invalid at the parameter, as
+    docs/format.md ("API errors") says, not a record.schema finding pointing into the record."""
+    response = api_client.get(url, params)
     assert response.status_code == 400
-    assert findings_of(response)[0]["message"] == "deal 99 does not exist"
+    (finding,) = findings_of(response)
+    assert (finding["code"], finding["path"], finding["message"]) == (
+        "request.invalid",
+        path,
+        message,
+    )
+    assert (finding["expected"], finding["actual"]) == (expected, params[path[1:]])
