@@ -39,6 +39,7 @@ JOKER_DEMAND = (4, 5)
 JOKER_LEAD_HIGHEST = 4
 SCORE_SCALE = 10_000  #: the score columns' four places
 INT_MAX = 2**31 - 1
+PLAYER_MAX = 200  #: the player name columns' length
 SCORE_MAX = Decimal(10) ** 10 - 1
 _UNITS_MAX = int(SCORE_MAX) * SCORE_SCALE
 _SCORE_HALF = int(SCORE_MAX) // 2
@@ -355,7 +356,9 @@ def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any
             f.trick,
             f.play,
             f.seat,
-            None if f.player is None else clean_text(f.player),
+            # Held to the column, as the seat's stored name is (store._seat_name); the
+            # report keeps the whole name.
+            None if f.player is None else clean_text(f.player)[:PLAYER_MAX],
             clean_text(f.message),
             f.expected,
             f.actual,

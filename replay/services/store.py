@@ -55,6 +55,7 @@ from replay.models import VerdictChange
 from replay.services.json_codec import json_text
 from replay.services.rows import (
     FINDING_FIELDS,
+    PLAYER_MAX,
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,
     Writes,
@@ -435,7 +436,7 @@ def verdict_changes_record(
 
 def _seat_name(name: str) -> str:
     """A seat's name as stored: the batch's start looks players up by it, and the chunks."""
-    return clean_text(name)[:200]
+    return clean_text(name)[:PLAYER_MAX]
 
 
 def _players_resolve(

@@ -162,6 +162,24 @@ def test_a_stored_report_keeps_numbers_past_64_bits_and_lone_surrogates(
     assert claims and claims[0]["player"] == "Boris \ud800"
 
 
+def test_a_finding_about_a_player_with_a_long_name_is_stored(
+    client_of: Any, user: Any, illegal_record: dict[str, Any]
+) -> None:
+    """A revoke by a player named in 260 characters: the finding's row was refused by
+    PostgreSQL (the player column holds 200) and the request failed with a 500. The row holds
+    the name as the seat does; the report keeps it whole."""
+    game = json.loads(json.dumps(illegal_record))
+    game["players"] = [f"{'Ж' * 250}{seat}" for seat in range(4)]
+    response = post_record(client_of(user), game)
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    (revoke,) = [f for f in body["report"]["findings"] if f["code"] == "play.revoke"]
+    assert revoke["player"] == game["players"][revoke["seat"]]
+    row = Finding.objects.get(game_id=body["game"]["id"], code="play.revoke")
+    seat = GameSeat.objects.get(game_id=body["game"]["id"], seat=revoke["seat"])
+    assert row.player == seat.name == revoke["player"][:200]
+
+
 def test_a_verified_game_scored_past_the_columns_is_stored_with_its_scores_held_to_them(
     client_of: Any, user: Any, record: Make
 ) -> None:
