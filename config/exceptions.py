@@ -12,11 +12,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.errors import Rejected, request_finding
@@ -52,6 +54,7 @@ CODES: list[tuple[type[exceptions.APIException], str]] = [
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, with every error body rewritten as findings."""
+    exc = _as_drf(exc, context)
     if isinstance(exc, Rejected):
         return Response({"findings": exc.findings}, status=exc.status)
     response = drf_exception_handler(exc, context)
@@ -74,6 +77,29 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         findings = [finding]
     response.data = {"findings": findings}
     return response
+
+
+def _as_drf(exc: Exception, context: dict[str, Any]) -> Exception:
+    """Django's ``Http404`` and ``PermissionDenied`` as DRF's exceptions, as DRF's own handler
+    turns them, so that they get their codes (``CODES``) and a message.
+
+    DRF raises a bare ``Http404`` for a ``?format=`` it has no renderer for: that one is
+    located at the parameter."""
+    if isinstance(exc, Http404):
+        request = context.get("request")
+        wanted = request.query_params.get(api_settings.URL_FORMAT_OVERRIDE) if request else None
+        if not str(exc) and wanted:
+            return Rejected.one(
+                f"there is no format {wanted!r}: the API answers JSON",
+                code="request.not_found",
+                path=f"/{api_settings.URL_FORMAT_OVERRIDE}",
+                status=status.HTTP_404_NOT_FOUND,
+                actual=wanted,
+            )
+        return exceptions.NotFound(str(exc) or None)
+    if isinstance(exc, DjangoPermissionDenied):
+        return exceptions.PermissionDenied(str(exc) or None)
+    return exc
 
 
 def _flatten(detail: Any, path: str = "") -> list[tuple[str, str]]:

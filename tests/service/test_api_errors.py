@@ -7,8 +7,11 @@ import json
 from typing import Any
 
 import pytest
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from rest_framework.test import APIClient
 
+from config.exceptions import api_exception_handler
 from games.models import Dispute, Game, StoredRuleset
 from games.selectors import UtcIsoDateTimeField
 from games.services import dispute_open
@@ -355,3 +358,36 @@ def test_a_record_stored_in_a_game_the_caller_cannot_see_is_a_documented_409(
     assert response.status_code == 409
     assert findings_of(response)[0]["code"] == "request.duplicate"
     assert "409" in _documented("/api/games/", "post")
+
+
+@pytest.mark.parametrize("url", ["/api/games/", "/api/games/1/record/", "/api/players/"])
+def test_a_format_the_api_does_not_offer_is_404_at_format(api_client: APIClient, url: str) -> None:
+    """DRF answers ``?format=xml`` with a bare Http404, which came back as request.error, a
+    code docs/format.md does not list, with an empty message."""
+    response = api_client.get(url, {"format": "xml"})
+    assert response.status_code == 404
+    (finding,) = findings_of(response)
+    assert (finding["code"], finding["path"], finding["actual"]) == (
+        "request.not_found",
+        "/format",
+        "xml",
+    )
+    assert "xml" in finding["message"]
+    assert api_client.get("/api/games/", {"format": "json"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("exc", "status", "code", "message"),
+    [
+        (Http404("no game 5"), 404, "request.not_found", "no game 5"),
+        (Http404(), 404, "request.not_found", "Not found."),
+        (PermissionDenied("staff only"), 403, "request.forbidden", "staff only"),
+    ],
+)
+def test_django_s_own_refusals_get_the_codes_of_drf_s(
+    exc: Exception, status: int, code: str, message: str
+) -> None:
+    response = api_exception_handler(exc, {})
+    assert response is not None and response.status_code == status
+    (finding,) = response.data["findings"]
+    assert (finding["code"], finding["message"]) == (code, message)
