@@ -31,7 +31,7 @@ from .findings import Code, Finding, Severity, pointer
 from .parse import NO_TRUMP, Deal, Record, parse_record
 from .report import DealResult, JokerPlay, Report, malformed, verdict_of
 from .rulesets import Number, Ruleset, Score, exact, resolve_ruleset, schedule_for
-from .scoring import deal_score, plain
+from .scoring import binary_float, deal_score, plain
 
 HIGH = Declaration.HIGH
 LOW = Declaration.LOW
@@ -99,7 +99,7 @@ class _Game:
         if isinstance(value, Fraction):
             if value.denominator == 1:
                 return value.numerator
-            return float(value) if self.binary else value
+            return binary_float(value) if self.binary else value
         return value
 
     # -- findings -------------------------------------------------------------------------
@@ -235,7 +235,10 @@ class _Game:
             if total % scale == 0:
                 totals.append(total // scale)
             elif binary:  # exact, and the float ``_score`` would make of the fraction
-                totals.append(total / scale)
+                try:
+                    totals.append(total / scale)
+                except OverflowError:  # a claimed taken of 10**400: past any float
+                    totals.append(Fraction(total, scale))
             else:
                 totals.append(Fraction(total, scale))
         self.running = totals

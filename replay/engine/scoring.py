@@ -73,10 +73,25 @@ def _oh_hell(ruleset: Ruleset, bid: int, taken: int) -> Number:
     return ruleset.points_per_trick * taken
 
 
+def binary_float(value: Fraction) -> Score:
+    """A binary fraction (15/2) as the float that holds it exactly, compared with claims at C
+    speed; past a float's range (a sheet may claim a taken of 10**400) it stays a fraction."""
+    try:
+        return float(value)
+    except OverflowError:
+        return value
+
+
 def plain(value: Score) -> int | float:
-    """A score for JSON: an int when whole, else the nearest float (7.5 stays 7.5)."""
+    """A score for JSON: an int when whole, else the nearest float (7.5 stays 7.5), or past a
+    float's range the nearest int, since JSON has nothing nearer."""
     if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else float(value)
+        if value.denominator == 1:
+            return value.numerator
+        try:
+            return float(value)
+        except OverflowError:
+            return round(value)
     return value
 
 

@@ -87,3 +87,29 @@ def test_it_refuses_a_body_past_the_limit_with_413(
     (finding,) = findings_of(response)
     assert finding["code"] == "request.too_large"
     assert finding["expected"] == 100
+
+
+@pytest.mark.parametrize("change", ["taken", "bids", "options"])
+def test_numbers_past_a_float_s_range_get_a_report_not_a_500(
+    api_client: APIClient, record: Callable[..., dict[str, Any]], change: str
+) -> None:
+    """Sheet deals under a 3/2 multiplier claiming a taken or a bid of 10**400, or a ruleset
+    scoring a made bid at 1e308: the replay kept such scores as floats, and converting them
+    raised OverflowError out of the engine (a 500, for anyone, here and on every store)."""
+    game = record(0)
+    if change == "options":
+        options = {"pass_made": 1e308, "made_per_trick": -1e308}
+        game["ruleset"] = {"preset": "classic", "options": options}
+        for deal in game["deals"]:
+            del deal["scores"], deal["running"]
+        del game["totals"]
+    else:
+        for deal in game["deals"][20:24]:
+            assert deal["kind"] == "no_trump"
+            del deal["tricks"], deal["hands"]
+            deal[change] = [10**400 + 1, 0, 0, 0]
+    response = api_client.post("/api/verify/", text_of(game), content_type="application/json")
+    assert response.status_code == 200
+    report = response.json()
+    assert report["verdict"] == ("verified" if change == "options" else "illegal")
+    assert max(abs(t) for t in report["totals"]) > 10**300
