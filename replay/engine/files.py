@@ -118,10 +118,13 @@ def _split_zip(data: bytes) -> list[Document]:
         names = [i.filename for i in archive.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         return [_bad("archive", "", f"not a readable zip file: {exc}")]
+    members = sorted(name for name in names if name.lower().endswith((".json", ".jsonl")))
+    if not members:
+        # Like an empty file, which is one document that is not JSON: an upload of nothing
+        # says so rather than finishing with no record and no word.
+        return [_bad("archive", "", "the zip holds no .json or .jsonl file")]
     documents = []
-    for name in sorted(names):
-        if not name.lower().endswith((".json", ".jsonl")):
-            continue
+    for name in members:
         try:
             raw = archive.read(name)
         except (zipfile.BadZipFile, OSError, ValueError, RuntimeError) as exc:

@@ -98,6 +98,24 @@ def test_json_lines_inside_a_zip_are_decoded_with_the_member_name() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "members",
+    [[], [("notes.txt", "no records")], [("club/", "")], [("games.zip", "PK")]],
+    ids=["empty", "only-text", "only-a-folder", "only-a-nested-zip"],
+)
+def test_a_zip_without_records_is_one_document_that_says_so(members: list[tuple[str, str]]) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in members:
+            archive.writestr(name, data)
+    (document,) = split_documents(buffer.getvalue(), "games.zip")
+    assert document.label == "archive"
+    assert document.value is None
+    assert document.error is not None
+    assert document.error.code == Code.RECORD_JSON
+    assert document.error.message == "archive: the zip holds no .json or .jsonl file"
+
+
 def test_nan_and_infinity_are_not_json_numbers() -> None:
     data = '{"format": "raspis/1", "n": NaN}\n{"format": "raspis/1", "n": -Infinity}\n'
     documents = split_documents(data)

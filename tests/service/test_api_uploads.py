@@ -147,6 +147,23 @@ def test_a_file_that_is_not_a_zip_is_one_rejected_item(
     assert status["items"][0]["findings"][0]["code"] == "record.json"
 
 
+def test_a_zip_without_records_is_one_rejected_item_that_says_so(
+    client_of: Any, user: Any, committed: Any
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("readme.txt", b"the records are in another file")
+    client = client_of(user)
+    with committed():
+        response = upload(client, "club.zip", buffer.getvalue())
+    status = client.get(response.json()["url"]).json()
+    assert (status["status"], status["total"], status["failed"]) == ("done", 1, 1)
+    (item,) = status["items"]
+    assert (item["label"], item["outcome"]) == ("archive", "rejected")
+    assert item["findings"][0]["code"] == "record.json"
+    assert item["findings"][0]["message"] == "archive: the zip holds no .json or .jsonl file"
+
+
 @override_settings(RASPIS_MAX_UPLOAD_BYTES=10_000)
 def test_a_zip_that_unpacks_past_ten_times_the_limit_is_not_unpacked(
     client_of: Any, user: Any, committed: Any
