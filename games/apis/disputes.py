@@ -30,7 +30,11 @@ class DisputeSerializer(serializers.Serializer[Any]):
     trick = serializers.IntegerField(allow_null=True)
     status = serializers.CharField()
     note = serializers.CharField()
-    corrected_scores = serializers.JSONField()
+    corrected_scores = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="with decision corrected: the final totals in seat order, as decimal strings",
+    )
     decided_by = serializers.SerializerMethodField()
     decided_at = serializers.DateTimeField(allow_null=True)
     created_at = serializers.DateTimeField()

@@ -168,6 +168,14 @@ def test_a_correction_sets_the_totals_and_resolves_the_game(
     finally:
         game_changed.disconnect(listener)
     assert with_scores.status_code == 200, with_scores.json()
+    assert with_scores.json()["corrected_scores"] == ["10.0000", "30.0000", "7.5000", "30.0000"]
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    stated = schema["components"]["schemas"]["Dispute"]["properties"]["corrected_scores"]
+    assert (stated["type"], stated["items"]["type"], stated["nullable"]) == (
+        "array",
+        "string",
+        True,
+    )
     assert Game.objects.get(pk=game["id"]).status == "resolved"
     seats = GameSeat.objects.filter(game_id=game["id"]).order_by("seat")
     assert [(float(s.total), s.place, s.winner) for s in seats] == [
