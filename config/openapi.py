@@ -12,13 +12,19 @@ from typing import Any
 
 from drf_spectacular import openapi
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
+from drf_spectacular.plumbing import force_instance
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
 from config.pagination import Pages
+from replay.engine import Code, Severity
 
 #: What DRF's and Django's ``CharField`` refuse in any text: a NUL character.
 NUL = r"\u0000"
@@ -30,8 +36,78 @@ def text_type() -> dict[str, Any]:
     return {"type": "string", "not": {"pattern": NUL}}
 
 
+def typed(schema: Any, base: type[Any] = serializers.CharField, **kwargs: Any) -> Any:
+    """A ``base`` field whose schema is ``schema`` (a dict or a serializer): an enum stated
+    inline, without the name clashes of the enum components a ``ChoiceField`` makes, or the
+    shape of what a ``JSONField`` passes through as it is. A class of its own, since DRF copies
+    a serializer's fields by building them again from their arguments."""
+    return extend_schema_field(schema)(type("Typed" + base.__name__, (base,), {}))(**kwargs)
+
+
+def enum(values: Any, *, nullable: bool = False) -> dict[str, Any]:
+    """The schema of a string that is one of ``values`` (``null`` too when ``nullable``)."""
+    schema: dict[str, Any] = {"type": "string", "enum": [str(v) for v in values]}
+    if nullable:
+        schema["nullable"] = True
+        schema["enum"].append(None)
+    return schema
+
+
+class Closed(serializers.Serializer[Any]):
+    """An object of exactly its fields: the schema says so (``additionalProperties: false``).
+
+    The serializers of this module describe answers built as dicts: they are used for the
+    schema only, never to render a response.
+    """
+
+
+def _place(field: str, first: int, words: str) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=first, allow_null=True, help_text=words)
+
+
+class _FindingFields(Closed):
+    """FORMAT.md's finding (docs/format.md, "Findings"): ``code`` and the location fields are
+    what tools read; ``message`` is for players and its wording is not part of the contract."""
+
+    code = serializers.CharField(
+        help_text="a code of FORMAT.md's table, or in a refused request a request.* code or "
+        'server.error (docs/format.md, "API errors")'
+    )
+    severity = typed(enum(Severity))
+    deal = _place("deal", 1, "1-based")
+    trick = _place("trick", 1, "1-based")
+    play = _place("play", 1, "1-based, in its trick")
+    seat = _place("seat", 0, "0-based")
+    player = serializers.CharField(allow_null=True, help_text="the name at seat")
+    message = serializers.CharField(help_text="one sentence for players")
+    expected = serializers.JSONField(allow_null=True, help_text="any JSON value; null: none")
+    actual = serializers.JSONField(allow_null=True, help_text="any JSON value; null: none")
+
+
+class FindingSerializer(_FindingFields):
+    """A finding as the API answers it outside a report: every key present, ``null`` where it
+    does not apply. ``path`` is a JSON Pointer into the record or, in a refused request, into
+    the request body or the object of the query parameters."""
+
+    path = serializers.CharField(allow_null=True)
+
+
+class ReportFindingSerializer(_FindingFields):
+    """A finding as a report holds it: ``path``, a JSON Pointer into the record, is present
+    only when the finding is about a place in the record."""
+
+    code = typed(enum(Code))
+    path = serializers.CharField(required=False)
+
+
+class FindingsSerializer(Closed):
+    """Every refused request (docs/format.md, "API errors"): severity is always error."""
+
+    findings = FindingSerializer(many=True)
+
+
 #: Every refused request: FORMAT.md's findings (docs/format.md, "API errors").
-FINDINGS = OpenApiResponse(OpenApiTypes.OBJECT, description='{"findings": [...]}')
+FINDINGS = OpenApiResponse(FindingsSerializer, description='{"findings": [...]}')
 
 
 class AutoSchema(openapi.AutoSchema):
@@ -53,6 +129,12 @@ class AutoSchema(openapi.AutoSchema):
             if parameter["in"] == "query" and not parameter.get("required"):
                 parameter["allowEmptyValue"] = True
         return parameters
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
+        if isinstance(force_instance(serializer), Closed):
+            schema["additionalProperties"] = False
+        return schema
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses: dict[str, Any] = super()._get_response_bodies(direction)

@@ -12,7 +12,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
+    extend_schema_field,
     extend_schema_serializer,
+    inline_serializer,
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
@@ -21,9 +23,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, page_of, page_parameters, text_type
+from config.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
 from config.pagination import SizedPages
 from games.apis.common import GameSummarySerializer, UploadThrottle, account, body_read
+from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.errors import Rejected
 from games.models import Game, GameRecord, ItemOutcome, Visibility
 from games.selectors import game_get, game_list
@@ -71,7 +74,7 @@ class VerifyApi(APIView):
 
     @extend_schema(
         request=RECORD_BODY,
-        responses={200: OpenApiTypes.OBJECT, 413: FINDINGS},
+        responses={200: ReportSerializer, 413: FINDINGS},
         summary="Verify a record without storing it",
         description="The body is the record (JSON). The answer is its FORMAT.md report, with "
         "verdict malformed when the body is not a record.",
@@ -89,14 +92,27 @@ class GameDetailSerializer(GameSummarySerializer):
     def get_record_url(self, game: Game) -> str:
         return reverse("game-record", args=[game.pk])
 
+    @extend_schema_field(ReportSerializer(allow_null=True))
     def get_report(self, game: Game) -> dict[str, Any] | None:
         report = Report.objects.filter(game=game, current=True).first()
         return None if report is None else report.as_dict()
 
+    @extend_schema_field(FindingSerializer(many=True))
     def get_findings(self, game: Game) -> list[dict[str, Any]]:
         rows = Finding.objects.filter(game=game, report__current=True).order_by("pk")
         return [row.to_dict() for row in rows]
 
+    @extend_schema_field(
+        inline_serializer(
+            "GameVersion",
+            {
+                "sha256": serializers.CharField(),
+                "current": serializers.BooleanField(),
+                "created_at": serializers.DateTimeField(),
+            },
+            many=True,
+        )
+    )
     def get_versions(self, game: Game) -> list[dict[str, Any]]:
         records = GameRecord.objects.filter(game=game).order_by("pk")
         return [
@@ -123,7 +139,7 @@ class GamesApi(APIView):
         duplicate = serializers.BooleanField()
         replaced = serializers.BooleanField()
         game = GameSummarySerializer()
-        report = serializers.JSONField()
+        report = typed(ReportSerializer, serializers.JSONField)
 
     @extend_schema(
         parameters=[*GAME_FILTERS, *page_parameters(SizedPages)],
@@ -148,7 +164,10 @@ class GamesApi(APIView):
         responses={
             201: CreateOutputSerializer,
             200: CreateOutputSerializer,
-            202: OpenApiTypes.OBJECT,
+            202: inline_serializer(
+                "UploadAccepted",
+                {"upload": serializers.IntegerField(), "url": serializers.CharField()},
+            ),
             400: FINDINGS,
             409: FINDINGS,
             413: FINDINGS,
@@ -231,7 +250,7 @@ class GameReplayApi(APIView):
 
     @extend_schema(
         parameters=[InputSerializer],
-        responses={200: OpenApiTypes.OBJECT, 400: FINDINGS, 404: FINDINGS},
+        responses={200: ReplayStateSerializer, 400: FINDINGS, 404: FINDINGS},
         summary="Replay a game to one moment",
     )
     def get(self, request: Request, game_id: int) -> Response:

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS
+from config.openapi import FINDINGS, typed
 from games.apis.common import account
+from games.apis.shapes import PresetSerializer, RulesetOverridesSerializer
 from games.models import StoredRuleset
 from replay import services
 from replay.engine import PRESETS
@@ -21,7 +26,7 @@ from replay.engine import PRESETS
 class StoredRulesetSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     preset = serializers.CharField()
-    options = serializers.JSONField()
+    options = typed(RulesetOverridesSerializer, serializers.JSONField)
     created_at = serializers.DateTimeField()
 
 
@@ -44,7 +49,18 @@ class RulesetsApi(APIView):
         preset = PresetField(max_length=50)
         options = serializers.DictField(required=False, default=dict)
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List rulesets")
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "RulesetList",
+                {
+                    "presets": PresetSerializer(many=True),
+                    "stored": StoredRulesetSerializer(many=True),
+                },
+            )
+        },
+        summary="List rulesets",
+    )
     def get(self, request: Request) -> Response:
         stored = StoredRuleset.objects.all()
         return Response(

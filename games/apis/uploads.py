@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.exceptions import PayloadTooLarge
-from config.openapi import FINDINGS, page_of, page_parameters
+from config.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, typed
 from config.pagination import Pages
 from games.apis.common import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
 from games.errors import Rejected
@@ -59,7 +59,11 @@ class UploadItemSerializer(serializers.Serializer[Any]):
     outcome = serializers.CharField()
     game = serializers.IntegerField(source="game_id", allow_null=True)
     game_url = serializers.SerializerMethodField()
-    findings = serializers.JSONField()
+    findings = typed(
+        FindingSerializer(many=True),
+        serializers.JSONField,
+        help_text="a rejected or failed record's: why",
+    )
 
     def get_game_url(self, item: UploadItem) -> str | None:
         return None if item.game_id is None else reverse("game-detail", args=[item.game_id])
