@@ -61,7 +61,7 @@ class Closed(serializers.Serializer[Any]):
     """
 
 
-def _place(field: str, first: int, words: str) -> serializers.IntegerField:
+def _place(first: int, words: str) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=first, allow_null=True, help_text=words)
 
 
@@ -74,10 +74,10 @@ class _FindingFields(Closed):
         'server.error (docs/format.md, "API errors")'
     )
     severity = typed(enum(Severity))
-    deal = _place("deal", 1, "1-based")
-    trick = _place("trick", 1, "1-based")
-    play = _place("play", 1, "1-based, in its trick")
-    seat = _place("seat", 0, "0-based")
+    deal = _place(1, "1-based")
+    trick = _place(1, "1-based")
+    play = _place(1, "1-based, in its trick")
+    seat = _place(0, "0-based")
     player = serializers.CharField(allow_null=True, help_text="the name at seat")
     message = serializers.CharField(help_text="one sentence for players")
     expected = serializers.JSONField(allow_null=True, help_text="any JSON value; null: none")
