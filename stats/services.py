@@ -41,7 +41,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import BigIntegerField, Count, F, Max, Q
 from django.db.models.functions import Cast, Round
 from django.utils import timezone
@@ -59,7 +59,7 @@ from games.models import (
     Visibility,
 )
 from replay.models import Finding
-from replay.services.rows import bulk_insert
+from replay.services.rows import bulk_insert, bulk_upsert
 from stats import selectors
 from stats.contributions import (
     SCALE,
@@ -399,31 +399,21 @@ def _copy(model: Any, objs: Sequence[Any], fields: Sequence[str]) -> None:
 def _upsert(model: Any, rows: Sequence[Any], unique: Sequence[str], fields: Sequence[str]) -> None:
     """Insert ``rows`` (without primary keys), updating ``fields`` where ``unique`` exists.
 
-    One ``INSERT … ON CONFLICT … DO UPDATE`` per 500 rows. Written out rather than
-    ``bulk_create(update_conflicts=True)``: on PostgreSQL that sends the rows as arrays, and
-    quoting JSON text inside an array literal costs more than the rest of an update.
+    Every row is written with one time of update (``auto_now``), the time of the call.
     """
-    meta = model._meta
-    columns = [f for f in meta.concrete_fields if not f.primary_key]
-    quote = connection.ops.quote_name
-    names = ", ".join(quote(f.column) for f in columns)
-    conflict = ", ".join(quote(meta.get_field(n).column) for n in unique)
-    updates = ", ".join(
-        f"{quote(column)} = EXCLUDED.{quote(column)}"
-        for column in (meta.get_field(n).column for n in fields)
-    )
-    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    for i in range(0, len(rows), 500):
-        batch = rows[i : i + 500]
-        params = [
-            f.get_db_prep_save(f.pre_save(row, True), connection) for row in batch for f in columns
-        ]
-        sql = (
-            f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES {', '.join([one] * len(batch))} "
-            f"ON CONFLICT ({conflict}) DO UPDATE SET {updates}"
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+    if not rows:
+        return
+    columns = [f for f in model._meta.concrete_fields if not f.primary_key]
+    now = timezone.now()
+    names = [f.attname for f in columns]
+    stamped = [i for i, f in enumerate(columns) if getattr(f, "auto_now", False)]
+    values = []
+    for row in rows:
+        value = [getattr(row, name) for name in names]
+        for i in stamped:
+            value[i] = now
+        values.append(tuple(value))
+    bulk_upsert(model, names, values, unique=unique, replace=fields)
 
 
 STAT_FIELDS = (*STAT_COLUMNS, "counters", "best_total", "version", "updated_at")
@@ -531,42 +521,30 @@ PAIR_FIELDS = ("games", "a_ahead", "b_ahead", "ties", "difference")
 
 
 def _pairs_apply(deltas: dict[PairKey, dict[str, int]]) -> None:
+    """Add the deltas to the head-to-head rows in the database, without reading them first.
+
+    A row that reaches no games is deleted; that can only happen when a game was taken away.
+    """
     keys = [key for key in sorted(deltas) if deltas[key]]
     if not keys:
         return
-    rows = {
-        (r.player_a_id, r.player_b_id, r.ruleset): r
-        for r in HeadToHead.objects.filter(
-            player_a_id__in={k[0] for k in keys},
-            player_b_id__in={k[1] for k in keys},
-            ruleset__in={k[2] for k in keys},
-        )
-    }
-    writes: list[HeadToHead] = []
-    deletes = []
-    for key in keys:
-        row = rows.get(key)
-        write = HeadToHead(
-            player_a_id=key[0],
-            player_b_id=key[1],
-            ruleset=key[2],
-            version=1 if row is None else row.version + 1,
-        )
-        for name in PAIR_FIELDS:
-            old = 0 if row is None else getattr(row, name)
-            setattr(write, name, old + deltas[key].get(name, 0))
-        if write.games:
-            writes.append(write)
-        elif row is not None:
-            deletes.append(row.pk)
-    if deletes:
-        HeadToHead.objects.filter(pk__in=deletes).delete()
-    _upsert(
+    now = timezone.now()
+    rows = [(*key, *(deltas[key].get(name, 0) for name in PAIR_FIELDS), 1, now) for key in keys]
+    bulk_upsert(
         HeadToHead,
-        writes,
-        ("player_a", "player_b", "ruleset"),
-        (*PAIR_FIELDS, "version", "updated_at"),
+        ("player_a_id", "player_b_id", "ruleset", *PAIR_FIELDS, "version", "updated_at"),
+        rows,
+        unique=("player_a", "player_b", "ruleset"),
+        replace=("updated_at",),
+        increment=(*PAIR_FIELDS, "version"),
     )
+    emptied = [key for key in keys if deltas[key].get("games", 0) <= 0]
+    if emptied:
+        HeadToHead.objects.filter(
+            games=0,
+            player_a_id__in={k[0] for k in emptied},
+            player_b_id__in={k[1] for k in emptied},
+        ).delete()
 
 
 # -- ratings --------------------------------------------------------------------------------

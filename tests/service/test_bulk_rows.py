@@ -16,6 +16,7 @@ from replay.services.rows import (
     Writes,
     bulk_insert,
     bulk_set,
+    bulk_upsert,
     foreign_keys_checked_at_once,
 )
 
@@ -157,6 +158,41 @@ def test_bulk_set_sets_each_row_its_own_values_json_included(user: object) -> No
         2: ("failed", None, [{"code": "server.error", "message": "naïve \ufffd text"}]),
         3: ("pending", None, []),
     }
+
+
+def test_bulk_upsert_inserts_new_keys_replaces_and_adds_to_existing_ones() -> None:
+    from django.utils import timezone
+
+    from stats.models import PlayerStat
+
+    anna, boris = (Player.objects.create(name=n, key=n.lower()) for n in ("Anna", "Boris"))
+    now = timezone.now()
+    fields = (
+        *("player_id", "ruleset", "period", "games", "wins", "total", "deals", "points"),
+        *("bids", "exact", "best_total", "counters", "percentiles", "body", "version"),
+        "updated_at",
+    )
+
+    def upsert(*rows: tuple[object, ...]) -> None:
+        bulk_upsert(
+            PlayerStat,
+            fields,
+            [(p, r, "", g, 0, 0, 0, 0, 0, 0, best, c, {}, "", 1, now) for p, r, g, best, c in rows],
+            unique=("player", "ruleset", "period"),
+            replace=("best_total", "counters"),
+            increment=("games", "version"),
+        )
+
+    upsert((anna.pk, "", 2, 7, {"a": 1}), (boris.pk, "", 1, None, {}))
+    upsert((anna.pk, "", 3, Decimal("7.5"), {"b": 2}), (anna.pk, "x", 1, 1, {}))
+    stored = PlayerStat.objects.order_by("player_id", "ruleset").values_list(
+        "player_id", "ruleset", "games", "best_total", "counters", "version"
+    )
+    assert list(stored) == [
+        (anna.pk, "", 5, Decimal("7.5"), {"b": 2}, 2),
+        (anna.pk, "x", 1, 1, {}, 1),
+        (boris.pk, "", 1, None, {}, 1),
+    ]
 
 
 def test_bulk_set_takes_ints_and_decimals_in_one_decimal_column() -> None:
