@@ -20,6 +20,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+import psycopg
 from django.db import connection, models
 from django.utils import timezone
 from psycopg import pq
@@ -727,16 +728,20 @@ def bulk_upsert(
             elif isinstance(field, models.DecimalField):  # one type per array, as in bulk_set
                 arrays[i] = [None if v is None else field.to_python(v) for v in arrays[i]]
         types = ["text" if i in json_places else kind for i, kind in enumerate(types)]
-        params = ", ".join(f"%s::{kind}[]" for kind in types)
+        params = ", ".join(f"%b::{kind}[]" for kind in types)
         selected = ", ".join(
             f"c{i}" + ("::jsonb" if i in json_places else "") for i in range(len(columns))
         )
         aliases = ", ".join(f"c{i}" for i in range(len(columns)))
-        cursor.execute(
-            f"INSERT INTO {table} ({', '.join(names)}) SELECT {selected} "
-            f"FROM unnest({params}) AS v({aliases}) {conflict}",
-            arrays,
-        )
+        # The arrays go as binary parameters (a server-side binding cursor on Django's
+        # connection): quoted into the text of the statement, as Django's client-side cursor
+        # does, each string of a text array went through a regular expression.
+        with connection.wrap_database_errors, psycopg.Cursor(cursor.connection) as raw:
+            raw.execute(
+                f"INSERT INTO {table} ({', '.join(names)}) SELECT {selected} "
+                f"FROM unnest({params}) AS v({aliases}) {conflict}",
+                arrays,
+            )
 
 
 def _ids_reserve(model: type[models.Model], count: int) -> list[int]:
