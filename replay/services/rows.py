@@ -13,7 +13,7 @@ import functools
 import gc
 import json
 from collections import deque
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
@@ -370,19 +370,23 @@ def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any
 
 
 def bulk_insert(
-    model: type[models.Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+    model: type[models.Model],
+    fields: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    dumps: Callable[[Any], str] = jsonb_text,
 ) -> None:
     """Insert ``rows`` (tuples in ``fields`` order): ``COPY`` on PostgreSQL, else bulk_create.
 
-    JSON fields take Python values; ``None`` in one is SQL NULL. ``Writes`` does the same
-    behind the verification, and returns new primary keys.
+    JSON fields take Python values, written by ``dumps`` on PostgreSQL; ``None`` in one is
+    SQL NULL. ``Writes`` does the same behind the verification, and returns new primary keys.
     """
     if not rows:
         return
     if connection.vendor != "postgresql":
         _created(model, fields, rows)
         return
-    _copy(model, fields, rows)
+    _copy(model, fields, rows, dumps=dumps)
 
 
 def _created(
@@ -520,6 +524,8 @@ def _copy(
     fields: Sequence[str],
     rows: Sequence[tuple[Any, ...]],
     writer: LibpqWriter | None = None,
+    *,
+    dumps: Callable[[Any], str] = jsonb_text,
 ) -> None:
     """``rows`` into ``model``'s table by a binary ``COPY``.
 
@@ -536,7 +542,7 @@ def _copy(
                 values = list(row)
                 for i in json_columns:
                     if values[i] is not None:
-                        values[i] = Jsonb(values[i], dumps=jsonb_text)
+                        values[i] = Jsonb(values[i], dumps=dumps)
                 write(values)
         else:
             for row in rows:
@@ -672,6 +678,7 @@ def bulk_upsert(
     unique: Sequence[str],
     replace: Sequence[str] = (),
     increment: Sequence[str] = (),
+    dumps: Callable[[Any], str] = jsonb_text,
 ) -> None:
     """Insert ``rows`` (tuples in ``fields`` order); where a row of the ``unique`` columns
     exists, set its ``replace`` fields to the new values and add the new values to its
@@ -724,7 +731,7 @@ def bulk_upsert(
         arrays = [list(column) for column in zip(*rows, strict=True)]
         for i, field in enumerate(columns):
             if i in json_places:
-                arrays[i] = [None if v is None else jsonb_text(v) for v in arrays[i]]
+                arrays[i] = [None if v is None else dumps(v) for v in arrays[i]]
             elif isinstance(field, models.DecimalField):  # one type per array, as in bulk_set
                 arrays[i] = [None if v is None else field.to_python(v) for v in arrays[i]]
         types = ["text" if i in json_places else kind for i, kind in enumerate(types)]
