@@ -305,7 +305,9 @@ def _update_chunk(ids: Sequence[int], starts: dict[str, Start]) -> int:
     for f in SeatFact.objects.filter(game_id__in=ids).order_by("game_id", "seat"):
         old_seats[f.game_id].append(f)
     new = _facts_build(ids)
-    stat_deltas: dict[StatKey, dict[str, int]] = defaultdict(dict)
+    # Summed per player, ruleset and month first, then into the wider rows: a player has
+    # several games of a batch in one month, and each sum is a hundred-odd names.
+    month_deltas: dict[StatKey, dict[str, int]] = defaultdict(dict)
     added: dict[StatKey, list[Decimal]] = defaultdict(list)
     removed: dict[StatKey, list[Decimal]] = defaultdict(list)
     pair_deltas: dict[PairKey, dict[str, int]] = defaultdict(dict)
@@ -318,8 +320,8 @@ def _update_chunk(ids: Sequence[int], starts: dict[str, Start]) -> int:
         changed.append(game_id)
         for sign, facts, totals in ((-1, old_list, removed), (1, new_list, added)):
             for f in facts:
+                add(month_deltas[f.player_id, f.ruleset, f.month], f.counters, sign)
                 for key in _stat_keys(f):
-                    add(stat_deltas[key], f.counters, sign)
                     totals[key].append(f.total)
             if facts:
                 for pair, counters in _pair_results(facts):
@@ -335,6 +337,11 @@ def _update_chunk(ids: Sequence[int], starts: dict[str, Start]) -> int:
     if had:
         GameFact.objects.filter(game_id__in=had).delete()
         SeatFact.objects.filter(game_id__in=had).delete()
+    stat_deltas: dict[StatKey, dict[str, int]] = defaultdict(dict)
+    for (player, ruleset, month), delta in month_deltas.items():
+        stat_deltas[player, ruleset, month] = delta
+        for key in ((player, ruleset, ALL), (player, ALL, month), (player, ALL, ALL)):
+            add(stat_deltas[key], delta)
     fresh = [new[g] for g in changed if g in new]
     _copy(GameFact, [fact for fact, _ in fresh], GAME_FACT_FIELDS)
     _copy(SeatFact, [f for _, seat_facts in fresh for f in seat_facts], SEAT_FACT_FIELDS)
@@ -605,7 +612,8 @@ def ratings_replay(*, ruleset: str, start: Start | None) -> int:
     players = {p for _, _, seats in games for p, _ in seats} | stale_players
     stored = {r.player_id: r for r in Rating.objects.filter(ruleset=ruleset, player_id__in=players)}
     states = _states_before(ruleset, start, stored, stale_players)
-    entries: list[RatingEntry] = []
+    # Tuples in RATING_ENTRY_FIELDS order rather than model instances: one per seat.
+    entries: list[tuple[Any, ...]] = []
     for game_id, when, seats in games:
         teams = []
         for player, _ in seats:
@@ -619,22 +627,14 @@ def ratings_replay(*, ruleset: str, start: Start | None) -> int:
             before = states.get(player)
             state = _State(rating.mu, rating.sigma, 1 + (before.games if before else 0), when)
             states[player] = state
+            ordinal = _ordinal(state.mu, state.sigma)
             entries.append(
-                RatingEntry(
-                    player_id=player,
-                    ruleset=ruleset,
-                    game_id=game_id,
-                    when=when,
-                    mu=state.mu,
-                    sigma=state.sigma,
-                    ordinal=_ordinal(state.mu, state.sigma),
-                    games=state.games,
-                )
+                (player, ruleset, game_id, when, state.mu, state.sigma, ordinal, state.games)
             )
         if len(entries) >= 5000:
-            _copy(RatingEntry, entries, RATING_ENTRY_FIELDS)
+            bulk_insert(RatingEntry, RATING_ENTRY_FIELDS, entries)
             entries = []
-    _copy(RatingEntry, entries, RATING_ENTRY_FIELDS)
+    bulk_insert(RatingEntry, RATING_ENTRY_FIELDS, entries)
     _ratings_store(ruleset, players, states, stored)
     return len(games)
 
