@@ -71,6 +71,19 @@ def _fresh_throttle() -> Iterator[None]:
     cache.clear()
 
 
+#: The OpenAPI document, as JSON.
+Document = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def document() -> Document:
+    """The schema as ``/api/schema/`` serves it; it depends on no row, so one per module."""
+    response = APIClient().get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200
+    schema: Document = response.json()
+    return schema
+
+
 @pytest.fixture
 def client_of() -> Callable[[Any], APIClient]:
     def make(user: Any) -> APIClient:

@@ -15,20 +15,9 @@ from jsonschema import Draft202012Validator, FormatChecker
 from rest_framework.test import APIClient
 
 from replay.services import upload_create
-from tests.service.conftest import text_of
+from tests.service.conftest import Document, text_of
 
 pytestmark = pytest.mark.django_db
-
-Document = dict[str, Any]
-
-
-@pytest.fixture(scope="module")
-def document() -> Document:
-    """The schema as ``/api/schema/`` serves it; it depends on no row, so one per module."""
-    response = APIClient().get("/api/schema/", {"format": "json"})
-    assert response.status_code == 200
-    schema: Document = response.json()
-    return schema
 
 
 @pytest.fixture

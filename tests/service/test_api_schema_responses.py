@@ -19,22 +19,12 @@ from django.test import override_settings
 from jsonschema import Draft202012Validator, FormatChecker
 from rest_framework.test import APIClient
 
-from tests.service.conftest import post_record, text_of
+from tests.service.conftest import Document, post_record, text_of
 
 pytestmark = pytest.mark.django_db
 
-Document = dict[str, Any]
 FINDING_KEYS = {"code", "severity", "deal", "trick", "play", "seat", "player", "message"}
 FINDING_KEYS |= {"expected", "actual", "path"}
-
-
-@pytest.fixture(scope="module")
-def document() -> Document:
-    """The schema as ``/api/schema/`` serves it; it depends on no row, so one per module."""
-    response = APIClient().get("/api/schema/", {"format": "json"})
-    assert response.status_code == 200
-    schema: Document = response.json()
-    return schema
 
 
 def as_json_schema(node: Any, *, closed: bool = True) -> Any:
