@@ -633,41 +633,31 @@ def bulk_set(
     meta = model._meta
     quote = connection.ops.quote_name
     columns = [_field(model, name) for name in fields]
-    json_columns = [i for i, field in enumerate(columns) if isinstance(field, models.JSONField)]
-    key = meta.pk.column if meta.pk is not None else None
-    assert key is not None
-    keys = [row[0] for row in rows]
-    values = [list(row[1:]) for row in rows]
-    for row in values:
-        for i in json_columns:
-            if row[i] is not None:
-                row[i] = jsonb_text(row[i])
+    pk = meta.pk.column if meta.pk is not None else None
+    assert pk is not None
+    key = quote(pk)
     table = quote(meta.db_table)
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
-            sets = ", ".join(f"{quote(field.column)} = %s" for field in columns)
-            sql = f"UPDATE {table} SET {sets} WHERE {quote(key)} = %s"
-            cursor.executemany(sql, [(*row, pk) for row, pk in zip(values, keys, strict=True)])
-            return
-        # An array holds one type: a decimal column may be given ints and Decimals.
-        arrays = [list(column) for column in zip(*values, strict=True)]
-        for i, field in enumerate(columns):
-            if i not in json_columns:
-                arrays[i] = [None if v is None else field.to_python(v) for v in arrays[i]]
-        # JSON goes as text arrays, each value cast back in the SET (``v.cN::jsonb``).
-        _, types, json_places = _copy_statement(model, (meta.pk.name, *fields))
-        types = ["text" if i in json_places else kind for i, kind in enumerate(types)]
-        sets = ", ".join(
-            f"{quote(field.column)} = v.c{i}" + ("::jsonb" if i in json_columns else "")
-            for i, field in enumerate(columns)
-        )
-        params = ", ".join(f"%s::{kind}[]" for kind in types)
-        names = ", ".join(["k", *(f"c{i}" for i in range(len(columns)))])
-        sql = (
-            f"UPDATE {table} AS t SET {sets} FROM unnest({params}) AS v({names}) "
-            f"WHERE t.{quote(key)} = v.k"
-        )
-        cursor.execute(sql, [keys, *arrays])
+    if connection.vendor != "postgresql":
+        json_columns = [i for i, f in enumerate(columns) if isinstance(f, models.JSONField)]
+        values = [list(row[1:]) for row in rows]
+        for row in values:
+            for i in json_columns:
+                if row[i] is not None:
+                    row[i] = jsonb_text(row[i])
+        sets = ", ".join(f"{quote(field.column)} = %s" for field in columns)
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                f"UPDATE {table} SET {sets} WHERE {key} = %s",
+                [(*row, row_key[0]) for row, row_key in zip(values, rows, strict=True)],
+            )
+        return
+    params, arrays, read = _unnest((meta.pk.name, *fields), model, rows, jsonb_text)
+    sets = ", ".join(f"{quote(field.column)} = {read[i + 1]}" for i, field in enumerate(columns))
+    _execute_binary(
+        f"UPDATE {table} AS t SET {sets} FROM unnest({params}) AS v({_aliases(arrays)}) "
+        f"WHERE t.{key} = v.c0",
+        arrays,
+    )
 
 
 def bulk_upsert(
@@ -707,18 +697,18 @@ def bulk_upsert(
         f"ON CONFLICT ({', '.join(quote(_field(model, n).column) for n in unique)}) "
         f"DO UPDATE SET {', '.join(sets)}"
     )
-    prepared = [
-        i
-        for i, field in enumerate(columns)
-        if isinstance(field, (models.JSONField, models.DecimalField, models.DateTimeField))
-    ]
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
-            values = [list(row) for row in rows]
-            for row in values:
-                for i in prepared:
-                    row[i] = columns[i].get_db_prep_save(row[i], connection)
-            one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    if connection.vendor != "postgresql":
+        prepared = [
+            i
+            for i, field in enumerate(columns)
+            if isinstance(field, (models.JSONField, models.DecimalField, models.DateTimeField))
+        ]
+        values = [list(row) for row in rows]
+        for row in values:
+            for i in prepared:
+                row[i] = columns[i].get_db_prep_save(row[i], connection)
+        one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+        with connection.cursor() as cursor:
             for start in range(0, len(values), 500):
                 batch = values[start : start + 500]
                 cursor.execute(
@@ -726,29 +716,60 @@ def bulk_upsert(
                     f"VALUES {', '.join([one] * len(batch))} {conflict}",
                     [value for row in batch for value in row],
                 )
-            return
-        _, types, json_places = _copy_statement(model, tuple(fields))
-        arrays = [list(column) for column in zip(*rows, strict=True)]
-        for i, field in enumerate(columns):
-            if i in json_places:
-                arrays[i] = [None if v is None else dumps(v) for v in arrays[i]]
-            elif isinstance(field, models.DecimalField):  # one type per array, as in bulk_set
-                arrays[i] = [None if v is None else field.to_python(v) for v in arrays[i]]
-        types = ["text" if i in json_places else kind for i, kind in enumerate(types)]
-        params = ", ".join(f"%b::{kind}[]" for kind in types)
-        selected = ", ".join(
-            f"c{i}" + ("::jsonb" if i in json_places else "") for i in range(len(columns))
-        )
-        aliases = ", ".join(f"c{i}" for i in range(len(columns)))
-        # The arrays go as binary parameters (a server-side binding cursor on Django's
-        # connection): quoted into the text of the statement, as Django's client-side cursor
-        # does, each string of a text array went through a regular expression.
-        with connection.wrap_database_errors, psycopg.Cursor(cursor.connection) as raw:
-            raw.execute(
-                f"INSERT INTO {table} ({', '.join(names)}) SELECT {selected} "
-                f"FROM unnest({params}) AS v({aliases}) {conflict}",
-                arrays,
-            )
+        return
+    params, arrays, selected = _unnest(tuple(fields), model, rows, dumps)
+    _execute_binary(
+        f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join(selected)} "
+        f"FROM unnest({params}) AS v({_aliases(arrays)}) {conflict}",
+        arrays,
+    )
+
+
+def _unnest(
+    fields: tuple[str, ...],
+    model: type[models.Model],
+    rows: Sequence[Sequence[Any]],
+    dumps: Callable[[Any], str],
+) -> tuple[str, list[list[Any]], list[str]]:
+    """``rows`` as one array per column for PostgreSQL's ``unnest``: the parameters
+    (``%b::int8[], …``), the arrays, and each column's value as the statement reads it from
+    ``unnest``'s output ``c0, c1, …``.
+
+    An array holds one type: a decimal column's values, ints and Decimals alike, go through
+    its field, and JSON goes as text (``dumps``), cast back in the value (``c3::jsonb``).
+    """
+    _, types, json_places = _copy_statement(model, fields)
+    arrays = [list(column) for column in zip(*rows, strict=True)]
+    for i, name in enumerate(fields):
+        field = _field(model, name)
+        if i in json_places:
+            arrays[i] = [None if v is None else dumps(v) for v in arrays[i]]
+        elif isinstance(field, models.DecimalField):
+            arrays[i] = [None if v is None else field.to_python(v) for v in arrays[i]]
+    params = ", ".join(
+        f"%b::{'text' if i in json_places else kind}[]" for i, kind in enumerate(types)
+    )
+    values = [f"c{i}::jsonb" if i in json_places else f"c{i}" for i in range(len(fields))]
+    return params, arrays, values
+
+
+def _aliases(arrays: Sequence[Any]) -> str:
+    return ", ".join(f"c{i}" for i in range(len(arrays)))
+
+
+def _execute_binary(sql: str, params: Sequence[Any]) -> None:
+    """``sql`` with ``params`` bound by the server, in binary, on Django's connection.
+
+    Django's cursor quotes parameters into the text of the statement, and each string of a
+    text array went through a regular expression: for a statistics update's arrays that cost
+    more than the rest of the statement.
+    """
+    with (
+        connection.wrap_database_errors,
+        connection.cursor() as cursor,
+        psycopg.Cursor(cursor.connection) as raw,
+    ):
+        raw.execute(sql, params)
 
 
 def _ids_reserve(model: type[models.Model], count: int) -> list[int]:
