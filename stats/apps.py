@@ -20,14 +20,22 @@ class StatsConfig(AppConfig):
 
 
 def games_touched(sender: object, game_ids: list[int], **kwargs: Any) -> None:
-    """Queue the statistics update of ``game_ids`` once the current transaction commits.
+    """Queue the statistics update of ``game_ids`` and send the task that takes the queue,
+    once the current transaction commits.
 
     The signals are sent after the games' transaction committed, so this normally queues at
-    once; inside another transaction it waits for that one too.
+    once; inside another transaction it waits for that one too. The games go into the
+    queue before the task is sent, so the task (or one before it) finds them.
     """
     from django.db import transaction
 
-    from stats.tasks import stats_update_games
+    from stats.services import updates_queue
+    from stats.tasks import stats_update_pending
 
     ids = list(game_ids)
-    transaction.on_commit(lambda: stats_update_games.delay(ids))
+
+    def queue() -> None:
+        updates_queue(game_ids=ids)
+        stats_update_pending.delay()
+
+    transaction.on_commit(queue)

@@ -11,6 +11,7 @@ rebuilt from them (``manage.py recompute_stats``), so nothing here is a source o
 - ``Rating`` and ``RatingEntry``: the OpenSkill rating per player and ruleset, and its value
   after each game in played order.
 - ``LeaderboardSnapshot``: the gated ranking of a ruleset as it stood on a day.
+- ``PendingUpdate``: the games whose statistics a task has yet to update.
 
 A game's ruleset key is the name of the club's stored ruleset when the record names one,
 else its preset (a record's inline options count under their preset). Each aggregate row has
@@ -39,6 +40,21 @@ class StatsLock(models.Model):
 
     def __str__(self) -> str:
         return "statistics lock"
+
+
+class PendingUpdate(models.Model):
+    """A game whose statistics are to be brought up to date (``stats_update_pending``).
+
+    Changed games are queued here and one task takes every game queued when it runs: a
+    burst of single-game changes costs one update, not one each (an update's queries cost
+    about as much for one game as for a hundred). A plain integer, no foreign key, like the
+    seat-deal rows: the queue is written on every store.
+    """
+
+    game_id = models.BigIntegerField(primary_key=True)
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}"
 
 
 class GameFact(models.Model):

@@ -28,6 +28,11 @@ How it is kept
     rebuilds everything from the games through the same functions, so both paths give the
     same numbers: counters are integers, and a rating replay starts from the stored floats.
     Writers hold ``StatsLock`` for their whole transaction, so two workers never interleave.
+
+    Changed games are queued (``PendingUpdate``) and each change sends a task that takes the
+    whole queue (``stats_update_pending``): under load, one update covers every game queued
+    while the worker was busy, where an update per change paid its fixed cost each time
+    (about 70 ms for one game on a database of 20,000, as much as for a hundred).
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ from stats.models import (
     GameFact,
     HeadToHead,
     LeaderboardSnapshot,
+    PendingUpdate,
     PlayerStat,
     Rating,
     RatingEntry,
@@ -297,6 +303,41 @@ def stats_update_games(*, game_ids: Iterable[int]) -> int:
     for ruleset, start in sorted(starts.items()):
         ratings_replay(ruleset=ruleset, start=start)
     return changed
+
+
+#: The most queued games one ``stats_update_pending`` takes; every queueing sends a task, so
+#: the rest are taken by the next.
+PENDING_MAX = 5000
+
+
+def updates_queue(*, game_ids: Iterable[int]) -> None:
+    """Queue the statistics update of ``game_ids`` for ``stats_update_pending``.
+
+    Called after the games' change committed: a game already queued stays queued once.
+    """
+    PendingUpdate.objects.bulk_create(
+        [PendingUpdate(game_id=i) for i in sorted(set(game_ids))], ignore_conflicts=True
+    )
+
+
+@transaction.atomic
+def stats_update_pending() -> int:
+    """Update the statistics of every queued game (up to ``PENDING_MAX``); returns the games
+    changed. A task finding the queue empty (an earlier one took its games) costs a query.
+
+    The queued rows are deleted before any game is read, in the update's transaction. A
+    game changed again meanwhile is not lost: queued before that delete, its change committed
+    before the reads that follow; queued after it, its insert waits for this transaction and
+    then adds a new row for the next task. Rolled back (a worker killed), the rows stay.
+    """
+    _lock()
+    ids = list(
+        PendingUpdate.objects.order_by("game_id").values_list("game_id", flat=True)[:PENDING_MAX]
+    )
+    if not ids:
+        return 0
+    PendingUpdate.objects.filter(game_id__in=ids).delete()
+    return stats_update_games(game_ids=ids)
 
 
 def _update_chunk(ids: Sequence[int], starts: dict[str, Start]) -> int:

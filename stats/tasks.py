@@ -13,8 +13,19 @@ from stats import services
 
 @shared_task
 def stats_update_games(game_ids: list[int]) -> int:
-    """Update the statistics and ratings of the games' players; returns the games changed."""
+    """Update the statistics and ratings of the games' players now; returns the games changed.
+
+    The signals sent this for every change before they queued their games for
+    ``stats_update_pending``: it stays for such messages still in a broker, and for an update
+    run by hand."""
     return services.stats_update_games(game_ids=game_ids)
+
+
+@shared_task
+def stats_update_pending() -> int:
+    """Update the statistics of every game queued (``services.updates_queue``); returns the
+    games changed. The signals of ``games`` queue their games and send this task."""
+    return services.stats_update_pending()
 
 
 @shared_task

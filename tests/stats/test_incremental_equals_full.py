@@ -207,9 +207,7 @@ def test_incremental_updates_equal_a_full_recompute(
 ) -> None:
     settings.RASPIS_LEADERBOARD_MIN_GAMES = 1  # so that percentiles are compared too
     # What the worker would do with the task the signals queue.
-    monkeypatch.setattr(
-        tasks.stats_update_games, "delay", lambda ids: services.stats_update_games(game_ids=ids)
-    )
+    monkeypatch.setattr(tasks.stats_update_pending, "delay", services.stats_update_pending)
     with transaction.atomic():
         table = Table(django_capture_on_commit_callbacks)
         for step in steps:

@@ -14,7 +14,7 @@ from games.models import Game
 from games.services import dispute_open
 from replay.services import game_store
 from stats import tasks
-from stats.models import ALL, PlayerStat
+from stats.models import ALL, PendingUpdate, PlayerStat
 
 from .conftest import GAME_1, GAME_2
 
@@ -23,8 +23,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def queued(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The games queued when each ``stats_update_pending`` task is sent (the task not run)."""
     calls: list[list[int]] = []
-    monkeypatch.setattr(tasks.stats_update_games, "delay", calls.append)
+
+    def delay() -> None:
+        calls.append(list(PendingUpdate.objects.order_by("game_id").values_list("pk", flat=True)))
+
+    monkeypatch.setattr(tasks.stats_update_pending, "delay", delay)
     return calls
 
 
@@ -44,10 +49,27 @@ def test_a_dispute_queues_the_update_of_its_game(
     outcome = game_store(
         text=json.dumps(GAME_1), value=GAME_1, uploaded_by=None, visibility="public"
     )
+    PendingUpdate.objects.all().delete()
     staff = User.objects.create_user("reviewer", is_staff=True)
     with django_capture_on_commit_callbacks(execute=True):
         dispute_open(game=Game.objects.get(pk=outcome.game_id), by=staff, reason="wrong")
     assert queued == [[outcome.game_id]]
+
+
+def test_one_task_updates_every_queued_game_and_the_next_finds_none(
+    queued: list[list[int]], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        ids = [
+            game_store(text=json.dumps(g), value=g, uploaded_by=None, visibility="public").game_id
+            for g in (GAME_1, GAME_2)
+        ]
+    assert queued == [[ids[0]], sorted(ids)]  # two tasks sent, the games queued once each
+    assert not PlayerStat.objects.exists()
+    assert tasks.stats_update_pending.apply().get() == 2
+    assert PlayerStat.objects.get(player__name="Anna", ruleset=ALL, period=ALL).games == 2
+    assert not PendingUpdate.objects.exists()
+    assert tasks.stats_update_pending.apply().get() == 0
 
 
 def test_the_update_task_is_safe_to_run_twice(store: Any) -> None:
