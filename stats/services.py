@@ -323,7 +323,8 @@ def updates_queue(*, game_ids: Iterable[int]) -> None:
 @transaction.atomic
 def stats_update_pending() -> int:
     """Update the statistics of every queued game (up to ``PENDING_MAX``); returns the games
-    changed. A task finding the queue empty (an earlier one took its games) costs a query.
+    changed. A task finding the queue empty (an earlier one took its games) costs the lock
+    and a query.
 
     The queued rows are deleted before any game is read, in the update's transaction. A
     game changed again meanwhile is not lost: queued before that delete, its change committed
