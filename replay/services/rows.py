@@ -346,6 +346,12 @@ FINDING_FIELDS = (
 )
 
 
+def player_column(name: str) -> str:
+    """A player's name as the name columns hold it: seats, findings, and the lookups of
+    players by name. The record and report keep the whole name."""
+    return clean_text(name)[:PLAYER_MAX]
+
+
 def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any, ...]]:
     return [
         (
@@ -357,9 +363,7 @@ def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any
             f.trick,
             f.play,
             f.seat,
-            # Held to the column, as the seat's stored name is (store._seat_name); the
-            # report keeps the whole name.
-            None if f.player is None else clean_text(f.player)[:PLAYER_MAX],
+            None if f.player is None else player_column(f.player),  # the report keeps it whole
             clean_text(f.message),
             f.expected,
             f.actual,

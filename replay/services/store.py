@@ -55,15 +55,14 @@ from replay.models import VerdictChange
 from replay.services.json_codec import json_text
 from replay.services.rows import (
     FINDING_FIELDS,
-    PLAYER_MAX,
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,
     Writes,
-    clean_text,
     finding_rows,
     foreign_keys_checked_at_once,
     meta_text,
     played_at,
+    player_column,
     point_value,
     seat_deal_rows,
     seat_rows,
@@ -226,7 +225,7 @@ def _looked_up(entries: Sequence[Entry], fresh: list[int], uploaded_by: User | N
             external_ids.add(meta_text(_meta(value), "external_id"))
         players = value.get("players") if isinstance(value, dict) else None
         if isinstance(players, list) and all(isinstance(name, str) for name in players):
-            names.extend(player_key(_seat_name(name)) for name in players)
+            names.extend(player_key(player_column(name)) for name in players)
     external_ids.discard("")
     games = {}
     if external_ids:
@@ -434,11 +433,6 @@ def verdict_changes_record(
     return len(changes)
 
 
-def _seat_name(name: str) -> str:
-    """A seat's name as stored: the batch's start looks players up by it, and the chunks."""
-    return clean_text(name)[:PLAYER_MAX]
-
-
 def _players_resolve(
     prepared: Sequence[Prepared], ids: dict[str, int], writes: Writes
 ) -> dict[int, tuple[list[str], list[int]]]:
@@ -447,7 +441,7 @@ def _players_resolve(
     ``ids`` holds the players known so far; the others are resolved (and added to it) once
     the rows queued on ``writes`` are in.
     """
-    names = {r.index: [_seat_name(p) for p in r.report.players] for r in prepared}
+    names = {r.index: [player_column(p) for p in r.report.players] for r in prepared}
     missing = [n for group in names.values() for n in group if player_key(n) not in ids]
     if missing:
         writes.finish()
