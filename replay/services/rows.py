@@ -687,20 +687,15 @@ def bulk_upsert(
     meta = model._meta
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
+
+    def quoted(of: Sequence[str]) -> list[str]:
+        return [quote(_field(model, name).column) for name in of]
+
     columns = [_field(model, name) for name in fields]
-    names = [quote(field.column) for field in columns]
-    sets = [
-        f"{quote(_field(model, n).column)} = EXCLUDED.{quote(_field(model, n).column)}"
-        for n in replace
-    ]
-    sets += [
-        f"{c} = {table}.{c} + EXCLUDED.{c}"
-        for c in (quote(_field(model, n).column) for n in increment)
-    ]
-    conflict = (
-        f"ON CONFLICT ({', '.join(quote(_field(model, n).column) for n in unique)}) "
-        f"DO UPDATE SET {', '.join(sets)}"
-    )
+    names = quoted(fields)
+    sets = [f"{c} = EXCLUDED.{c}" for c in quoted(replace)]
+    sets += [f"{c} = {table}.{c} + EXCLUDED.{c}" for c in quoted(increment)]
+    conflict = f"ON CONFLICT ({', '.join(quoted(unique))}) DO UPDATE SET {', '.join(sets)}"
     if connection.vendor != "postgresql":
         prepared = [
             i
