@@ -26,7 +26,7 @@ from games.models import (
     Verdict,
     player_key,
 )
-from games.signals import game_changed, send_on_commit
+from games.signals import game_changed, send_for_games
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -102,7 +102,7 @@ def player_merge(*, source: Player, target: Player, by: User | None) -> Player:
     Player.objects.filter(merged_into=source).update(merged_into=target)
     source.merged_into = target
     source.save(update_fields=["merged_into"])
-    send_on_commit(game_changed, sender=__name__, game_ids=games)
+    send_for_games(game_changed, sender=__name__, game_ids=games)
     return target
 
 
@@ -131,7 +131,7 @@ def dispute_open(
         game=game, opened_by=by, reason=reason.strip(), deal=deal, trick=trick
     )
     Game.objects.filter(pk=game.pk).update(status=GameStatus.DISPUTED, updated_at=timezone.now())
-    send_on_commit(game_changed, sender=__name__, game_ids=[game.pk])
+    send_for_games(game_changed, sender=__name__, game_ids=[game.pk])
     return dispute
 
 
@@ -195,7 +195,7 @@ def dispute_resolve(
     else:
         status = status_for(game.verdict)
     Game.objects.filter(pk=game.pk).update(status=status, updated_at=timezone.now())
-    send_on_commit(game_changed, sender=__name__, game_ids=[game.pk])
+    send_for_games(game_changed, sender=__name__, game_ids=[game.pk])
     return dispute
 
 

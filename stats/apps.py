@@ -20,22 +20,18 @@ class StatsConfig(AppConfig):
 
 
 def games_touched(sender: object, game_ids: list[int], **kwargs: Any) -> None:
-    """Queue the statistics update of ``game_ids`` and send the task that takes the queue,
-    once the current transaction commits.
+    """Queue the statistics update of ``game_ids`` in the games' own transaction, and send the
+    task that takes the queue once it commits.
 
-    The signals are sent after the games' transaction committed, so this normally queues at
-    once; inside another transaction it waits for that one too. The games go into the
-    queue before the task is sent, so the task (or one before it) finds them.
+    Queued with the change, the games are in the queue exactly when the change is committed:
+    a worker killed between the commit and the task's sending leaves them queued for the
+    next task. Queued after the commit, they were lost then; and an upload's batch waited
+    for a commit of its own for them, flushed to disk, after each of its cheap ones.
     """
     from django.db import transaction
 
     from stats.services import updates_queue
     from stats.tasks import stats_update_pending
 
-    ids = list(game_ids)
-
-    def queue() -> None:
-        updates_queue(game_ids=ids)
-        stats_update_pending.delay()
-
-    transaction.on_commit(queue)
+    updates_queue(game_ids=game_ids)
+    transaction.on_commit(stats_update_pending.delay)

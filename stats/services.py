@@ -311,12 +311,17 @@ PENDING_MAX = 5000
 
 
 def updates_queue(*, game_ids: Iterable[int]) -> None:
-    """Queue the statistics update of ``game_ids`` for ``stats_update_pending``.
+    """Queue the statistics update of ``game_ids`` for ``stats_update_pending``, in the
+    transaction of the games' change (``stats.apps.games_touched``).
 
-    Called after the games' change committed: a game already queued stays queued once.
+    A game already queued stays queued once, but its row is written again rather than left
+    alone: the write locks it until the change commits, so that an update taking the queue
+    meanwhile waits to delete it and then reads the game as changed. Left alone, the row
+    could be taken while the change is still uncommitted, and the change never counted.
     """
-    PendingUpdate.objects.bulk_create(
-        [PendingUpdate(game_id=i) for i in sorted(set(game_ids))], ignore_conflicts=True
+    ids = sorted(set(game_ids))
+    bulk_upsert(
+        PendingUpdate, ("game_id",), [(i,) for i in ids], unique=("game_id",), replace=("game_id",)
     )
 
 
@@ -327,9 +332,11 @@ def stats_update_pending() -> int:
     and a query.
 
     The queued rows are deleted before any game is read, in the update's transaction. A
-    game changed again meanwhile is not lost: queued before that delete, its change committed
-    before the reads that follow; queued after it, its insert waits for this transaction and
-    then adds a new row for the next task. Rolled back (a worker killed), the rows stay.
+    game changed again meanwhile is not lost. Its change queues it in its own transaction
+    (``updates_queue``): queued before that delete, the delete waits for the change to
+    commit, and the reads that follow see it; queued after it, its write waits for this
+    transaction and then adds a new row for the next task. Rolled back (a worker killed),
+    the rows stay.
     """
     _lock()
     ids = list(

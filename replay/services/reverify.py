@@ -18,7 +18,7 @@ from django.db.models import Exists, OuterRef
 
 from games.models import Game, GameRecord, GameStatus
 from games.services import status_for
-from games.signals import game_verified, send_on_commit
+from games.signals import game_verified, send_for_games
 from replay.engine import ENGINE_VERSION, Code, Finding
 from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
@@ -108,5 +108,5 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
     Game.objects.bulk_update(
         list(games.values()), ["verdict", "audit", "deals_count", "ruleset_preset", "status"]
     )
-    send_on_commit(game_verified, sender=__name__, game_ids=list(games))
+    send_for_games(game_verified, sender=__name__, game_ids=list(games))
     return changes

@@ -45,7 +45,7 @@ from games.models import (
     player_key,
 )
 from games.services import players_find, players_resolve, status_for
-from games.signals import game_verified, send_on_commit
+from games.signals import game_verified, send_for_games
 from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report
 from replay.engine import Verdict as EngineVerdict
 from replay.engine import verify as engine_verify
@@ -173,7 +173,7 @@ def records_store(
                 for ready, kind in written:
                     outcomes[ready.index] = Outcome(kind, game_id=ready.game_id, report=ready.data)
                     games.append(ready.game_id)
-    send_on_commit(game_verified, sender=__name__, game_ids=games)
+    send_for_games(game_verified, sender=__name__, game_ids=games)
     for i, first in copies.items():
         original = outcomes[first]
         assert original is not None

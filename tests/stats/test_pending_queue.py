@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from replay.services import game_store
 from stats import services, tasks
@@ -65,3 +65,44 @@ def test_a_game_queued_while_an_update_runs_stays_queued_for_the_next(
     assert changed == [1]
     assert queued.is_set()
     assert list(PendingUpdate.objects.values_list("pk", flat=True)) == [game_id]
+
+
+def test_an_update_waits_for_an_uncommitted_change_to_a_game_already_queued(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("two writers at once: SQLite runs one at a time")
+    monkeypatch.setattr(tasks.stats_update_pending, "delay", lambda: None)
+    text = json.dumps(GAME_1)
+    game_id = game_store(text=text, value=GAME_1, uploaded_by=None, visibility="public").game_id
+    assert list(PendingUpdate.objects.values_list("pk", flat=True)) == [game_id]
+
+    queued, commit = threading.Event(), threading.Event()
+
+    def change() -> None:
+        # A change queues its game in its own transaction, then takes a while to commit.
+        with transaction.atomic():
+            services.updates_queue(game_ids=[game_id])
+            queued.set()
+            assert commit.wait(10)
+
+    changer = in_thread(change)
+    assert queued.wait(10)
+    reading = threading.Event()
+    update = services.stats_update_games
+
+    def update_noted(*, game_ids: list[int]) -> int:
+        reading.set()
+        return update(game_ids=game_ids)
+
+    monkeypatch.setattr(services, "stats_update_games", update_noted)
+    changed: list[int] = []
+    updater = in_thread(lambda: changed.append(services.stats_update_pending()))
+    # Read now, the game would be counted as it was before the change.
+    assert not reading.wait(0.5), "the update should wait for the change to commit"
+    commit.set()
+    changer.join(10)
+    updater.join(10)
+    assert reading.is_set()
+    assert changed == [1]
+    assert not PendingUpdate.objects.exists()

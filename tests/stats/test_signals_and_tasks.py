@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db import transaction
 
 from games.models import Game
 from games.services import dispute_open
@@ -43,6 +44,15 @@ def test_a_stored_game_queues_its_update_after_commit(
     assert queued == [[outcome.game_id]]
 
 
+def test_a_store_rolled_back_queues_nothing(queued: list[list[int]]) -> None:
+    with pytest.raises(RuntimeError), transaction.atomic():
+        game_store(text=json.dumps(GAME_1), value=GAME_1, uploaded_by=None, visibility="public")
+        assert PendingUpdate.objects.exists()  # queued with the game, in its transaction
+        raise RuntimeError("the change fails after the store")
+    assert not PendingUpdate.objects.exists()
+    assert queued == []
+
+
 def test_a_dispute_queues_the_update_of_its_game(
     queued: list[list[int]], django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -64,7 +74,8 @@ def test_one_task_updates_every_queued_game_and_the_next_finds_none(
             game_store(text=json.dumps(g), value=g, uploaded_by=None, visibility="public").game_id
             for g in (GAME_1, GAME_2)
         ]
-    assert queued == [[ids[0]], sorted(ids)]  # two tasks sent, the games queued once each
+    # A task per store, sent as the (test's) transaction commits; the games queued once each.
+    assert queued == [sorted(ids), sorted(ids)]
     assert not PlayerStat.objects.exists()
     assert tasks.stats_update_pending.apply().get() == 2
     assert PlayerStat.objects.get(player__name="Anna", ruleset=ALL, period=ALL).games == 2
