@@ -37,7 +37,12 @@ class Deal:
     cards: int
     kind: str = "regular"
     dealer: int | None = None
-    hands: list[list[int]] | None = None
+    #: The dealt hands as written: each seat's list of card spellings, every one readable.
+    written_hands: list[list[str]] | None = None
+    #: Each seat's dealt cards as a bitmask, summed straight from the spellings when all are
+    #: canonical (the common record), so that a deal that passes the replay's checks never
+    #: reads its hands into lists; None otherwise. A repeated card shows as a carry.
+    hand_masks: list[int] | None = None
     trump_card: int | None = None
     trump_given: bool = False
     trump: int = NO_TRUMP  #: the stated trump suit, when ``trump_given``
@@ -53,6 +58,20 @@ class Deal:
     taken: list[int] | None = None
     scores: list[int | float] | None = None
     running: list[int | float] | None = None
+
+    @property
+    def hands(self) -> list[list[int]] | None:
+        """Each seat's dealt cards, in the order written; None without hands. Read on
+        demand: only a hand with a problem, or a replay viewer, needs the list."""
+        if self.written_hands is None:
+            return None
+        return [[_known_card(text) for text in hand] for hand in self.written_hands]
+
+
+def _known_card(text: str) -> int:
+    card = read_card(text)
+    assert card is not None, "the parser has read every card of a hand"
+    return card
 
 
 @dataclass(slots=True)
@@ -306,7 +325,7 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
         if type(hands) is not list or len(hands) != n:
             hands = r.need_list(obj, "hands", where, n, number)
         if hands is not None:
-            deal.hands = _parse_hands(r, hands, where, number)
+            _parse_hands(r, deal, hands, where, number)
     trump_card = get("trump_card")
     if trump_card is not None:
         deal.trump_card = CARD_CODES.get(trump_card) if type(trump_card) is str else None
@@ -340,28 +359,22 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
 
 
 def _parse_hands(
-    r: _Reader, hands: list[Any], where: tuple[str | int, ...], number: int
-) -> list[list[int]] | None:
+    r: _Reader, deal: Deal, hands: list[Any], where: tuple[str | int, ...], number: int
+) -> None:
     if _LIST_TYPE.issuperset(map(type, hands)):
         try:  # the common record: every card spelt canonically (see ``_parse_tricks``)
-            return [list(map(_CARD_CODE, hand)) for hand in hands]
+            deal.hand_masks = [sum(map(_CARD_BIT, hand)) for hand in hands]
+            deal.written_hands = hands
+            return
         except (KeyError, TypeError):
             pass
-    parsed: list[list[int]] = []
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list):
             r.schema("a hand must be a list of cards", pointer(*where, "hands", seat), hand, number)
-            return None
-        cards: list[Any]
-        try:
-            cards = list(map(CARD_CODES.get, hand))
-        except TypeError:  # an unhashable entry: the slow path finds it
-            cards = [None]
-        if None in cards:  # the slow path, with a located finding per unreadable card
-            read = [r.card(c, (*where, "hands", seat, i), number) for i, c in enumerate(hand)]
-            cards = [c for c in read if c is not None]
-        parsed.append(cards)
-    return parsed
+            return
+        for i, text in enumerate(hand):
+            r.card(text, (*where, "hands", seat, i), number)
+    deal.written_hands = hands
 
 
 def _parse_calls(
@@ -468,4 +481,4 @@ def _parse_tricks(
 
 _LIST_TYPE: frozenset[type] = frozenset({list})
 _PLAY_CODE = PLAY_CODES.__getitem__
-_CARD_CODE = CARD_CODES.__getitem__
+_CARD_BIT = {text: 1 << card for text, card in CARD_CODES.items()}.__getitem__

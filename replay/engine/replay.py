@@ -163,9 +163,9 @@ class _Game:
                 actual=cards,
                 path=pointer("deals", index, "cards"),
             )
-        masks = None
-        if deal.hands is not None:
-            masks = self._hand_masks(deal, number, deal.hands, from_plays=False)
+        masks = jokers_held = None
+        if deal.written_hands is not None:
+            masks, jokers_held = self._dealt(deal, number)
         trump = self._trump(deal, number, dealer, masks)
         bids, blind, last_bidder = self._bidding(deal, number, dealer)
         fines: list[Number] = [0] * n
@@ -256,6 +256,8 @@ class _Game:
                 "running",
                 index,
             )
+        if jokers_held is None:
+            jokers_held = self._jokers_played(deal, joker_plays)
         self.results.append(
             DealResult(
                 number,
@@ -273,19 +275,13 @@ class _Game:
                 deal.declarer,
                 joker_plays,
                 winners,
-                self._jokers_held(deal, joker_plays),
+                jokers_held,
             )
         )
 
-    def _jokers_held(self, deal: Deal, joker_plays: list[JokerPlay]) -> list[int] | None:
-        """``DealResult.jokers_held``: a statistic (jokers dealt) that only the replay can
-        give, since the stored rows keep no hands."""
-        if deal.hands is not None:
-            jokers = self.jokers
-            if len(jokers) == 1:  # classic's one joker: half the time of the general count
-                only = jokers[0]
-                return [hand.count(only) for hand in deal.hands]
-            return [sum(map(hand.count, jokers)) for hand in deal.hands]
+    def _jokers_played(self, deal: Deal, joker_plays: list[JokerPlay]) -> list[int] | None:
+        """``DealResult.jokers_held`` of a deal without hands: a played deal's hands are its
+        plays; a sheet deal's are unknown."""
         if deal.tricks is None:
             return None
         held = [0] * self.n
@@ -327,30 +323,37 @@ class _Game:
                 path=pointer("deals", deal.index),
             )
 
+    def _dealt(self, deal: Deal, number: int) -> tuple[_Masks, list[int]]:
+        """The dealt hands as bitmasks, checked (RULES §1, FORMAT ``deal.*``), and the jokers
+        each seat was dealt (``DealResult.jokers_held``, which the stored rows keep).
+
+        The parser summed each hand's bits (``Deal.hand_masks``). Without carries the sum of
+        the hands is their union, and a carry (a repeated card) shows as fewer bits than
+        cards: such a deal, a hand of the wrong size, a card not in the deck, a card spelt
+        otherwise and the 104-card deck (whose repeats are legal) take the finding path.
+        """
+        masks = deal.hand_masks
+        hands = deal.written_hands or []
+        n = len(hands)
+        if masks is not None and self.copies == 1:
+            cards = deal.cards
+            union = sum(masks)
+            if (
+                union.bit_count() == cards * n
+                and list(map(len, hands)) == [cards] * n
+                and not union & ~self.deck_bits
+            ):
+                jokers = self.ruleset.joker_mask
+                return (list(masks), [0] * n), [(mask & jokers).bit_count() for mask in masks]
+        cards_dealt = deal.hands or []
+        held = [sum(map(hand.count, self.jokers)) for hand in cards_dealt]
+        return self._hand_masks(deal, number, cards_dealt, from_plays=False), held
+
     def _hand_masks(
         self, deal: Deal, number: int, hands: list[list[int]], from_plays: bool
     ) -> _Masks:
-        """Check the dealt hands (RULES §1, FORMAT ``deal.*``) and read them into bitmasks.
-
-        ``doubles`` holds the cards a seat has twice (the 104-card deck). The fast path
-        sums bits: without carries the sum is the union, and a carry (a repeated card)
-        shows as fewer bits than cards, which sends the deal to the slow, finding path.
-        """
-        if self.copies == 1:
-            card_bit = _BITS.__getitem__
-            union = total = 0
-            singles = []
-            cards = deal.cards
-            even = True  # every hand holds ``cards`` cards
-            for hand in hands:
-                mask = sum(map(card_bit, hand))
-                singles.append(mask)
-                union |= mask
-                total += len(hand)
-                if len(hand) != cards:
-                    even = False
-            if union.bit_count() == total and not union & ~self.deck_bits and (from_plays or even):
-                return singles, [0] * len(hands)
+        """Check hands (RULES §1, FORMAT ``deal.*``) and read them into bitmasks; ``doubles``
+        holds the cards a seat has twice (the 104-card deck)."""
         self._check_hands(deal, number, hands, from_plays)
         singles = [0] * len(hands)
         doubles = [0] * len(hands)
@@ -632,7 +635,7 @@ class _Game:
         checks) yields the winners, and so the seat of every play. The silent pass deals
         every seat every card, and each play it replays comes off the seat's mask: what is
         gone at the end is what the seat played. When the plays repeat no card (bits as many
-        as plays, as in ``_hand_masks``) and the deck holds one of each, those are the hands;
+        as plays, as in ``_dealt``) and the deck holds one of each, those are the hands;
         otherwise the plays are listed per seat, for ``_hand_masks`` to find the problems.
         """
         n = self.n
@@ -789,7 +792,7 @@ class _Game:
                         )
             taken[leader] += 1  # the winner leads the next trick
             winners.append(leader)
-        if checks and deal.hands is not None and len(tricks) == deal.cards and any(singles):
+        if checks and deal.written_hands is not None and len(tricks) == deal.cards and any(singles):
             self._check_leftovers(deal, number, singles)
         return taken
 

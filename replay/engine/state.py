@@ -60,7 +60,8 @@ def state_at(
                 current.append(
                     {"seat": seat, "player": record.players[seat], "play": play_name(code)}
                 )
-    dealt = source.hands or [list(p) for p in played]
+    written = source.hands
+    dealt = written or [list(p) for p in played]
     hands = [
         [card_name(c) for c in _without(hand, gone)]
         for hand, gone in zip(dealt, played, strict=True)
@@ -80,7 +81,7 @@ def state_at(
         "trump": None if result.trump is None or result.trump < 0 else SUITS[result.trump],
         "bids": result.bids,
         "leader": leaders[trick - 1] if tricks else None,
-        "hands": hands if tricks or source.hands else None,
+        "hands": hands if tricks or written else None,
         "trick_so_far": current,
         "taken": taken if tricks else result.taken,
         "scores": [plain(s) for s in result.scores] if deal_done else None,
