@@ -37,7 +37,8 @@ class Deal:
     cards: int
     kind: str = "regular"
     dealer: int | None = None
-    #: The dealt hands as written: each seat's list of card spellings, every one readable.
+    #: The dealt hands as written: each seat's list of card spellings (all of them readable
+    #: in a record that ``parse_record`` returns; an unreadable one makes it malformed).
     written_hands: list[list[str]] | None = None
     #: Each seat's dealt cards as a bitmask, summed straight from the spellings when all are
     #: canonical (the common record), so that a deal that passes the replay's checks never

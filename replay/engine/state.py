@@ -60,8 +60,8 @@ def state_at(
                 current.append(
                     {"seat": seat, "player": record.players[seat], "play": play_name(code)}
                 )
-    written = source.hands
-    dealt = written or [list(p) for p in played]
+    hands_dealt = source.hands  # read from the record's text on each access: once here
+    dealt = hands_dealt or [list(p) for p in played]
     hands = [
         [card_name(c) for c in _without(hand, gone)]
         for hand, gone in zip(dealt, played, strict=True)
@@ -81,7 +81,7 @@ def state_at(
         "trump": None if result.trump is None or result.trump < 0 else SUITS[result.trump],
         "bids": result.bids,
         "leader": leaders[trick - 1] if tricks else None,
-        "hands": hands if tricks or written else None,
+        "hands": hands if tricks or hands_dealt else None,
         "trick_so_far": current,
         "taken": taken if tricks else result.taken,
         "scores": [plain(s) for s in result.scores] if deal_done else None,
