@@ -33,16 +33,21 @@ def in_thread(work: Any) -> threading.Thread:
     return thread
 
 
-def test_a_game_queued_while_an_update_runs_stays_queued_for_the_next(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def game_id(monkeypatch: pytest.MonkeyPatch) -> int:
+    """A stored game, queued for its statistics update (no task sent), on PostgreSQL."""
     if connection.vendor != "postgresql":
         pytest.skip("two writers at once: SQLite runs one at a time")
     monkeypatch.setattr(tasks.stats_update_pending, "delay", lambda: None)
     text = json.dumps(GAME_1)
     game_id = game_store(text=text, value=GAME_1, uploaded_by=None, visibility="public").game_id
     assert list(PendingUpdate.objects.values_list("pk", flat=True)) == [game_id]
+    return game_id
 
+
+def test_a_game_queued_while_an_update_runs_stays_queued_for_the_next(
+    monkeypatch: pytest.MonkeyPatch, game_id: int
+) -> None:
     reading, release = threading.Event(), threading.Event()
     update = services.stats_update_games
 
@@ -68,15 +73,8 @@ def test_a_game_queued_while_an_update_runs_stays_queued_for_the_next(
 
 
 def test_an_update_waits_for_an_uncommitted_change_to_a_game_already_queued(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, game_id: int
 ) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("two writers at once: SQLite runs one at a time")
-    monkeypatch.setattr(tasks.stats_update_pending, "delay", lambda: None)
-    text = json.dumps(GAME_1)
-    game_id = game_store(text=text, value=GAME_1, uploaded_by=None, visibility="public").game_id
-    assert list(PendingUpdate.objects.values_list("pk", flat=True)) == [game_id]
-
     queued, commit = threading.Event(), threading.Event()
 
     def change() -> None:
