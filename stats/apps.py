@@ -25,8 +25,9 @@ def games_touched(sender: object, game_ids: list[int], **kwargs: Any) -> None:
 
     Queued with the change, the games are in the queue exactly when the change is committed:
     a worker killed between the commit and the task's sending leaves them queued for the
-    next task. Queued after the commit, they were lost then; and an upload's batch waited
-    for a commit of its own for them, flushed to disk, after each of its cheap ones.
+    next task, which celery beat sends every five minutes at the latest (``stats/beat.py``).
+    Queued after the commit, they were lost then; and an upload's batch waited for a commit
+    of its own for them, flushed to disk, after each of its cheap ones.
     """
     from django.db import transaction
 

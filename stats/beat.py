@@ -10,6 +10,13 @@ from typing import Any
 from celery.schedules import crontab
 
 BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    # Changed games are queued with their change and the task is sent once it commits; a
+    # process that dies in between leaves them queued, and this takes them. An empty queue
+    # costs it a lock and a query.
+    "stats-update-pending": {
+        "task": "stats.tasks.stats_update_pending",
+        "schedule": crontab(minute="*/5"),
+    },
     # Percentiles move whenever anyone plays, so they are refreshed for everyone at once.
     "stats-percentiles": {
         "task": "stats.tasks.stats_percentiles",

@@ -110,6 +110,8 @@ def test_the_daily_snapshot_stores_each_rulesets_board(season: None, settings: A
 def test_beat_runs_registered_tasks() -> None:
     app.loader.import_default_modules()
     schedule = django_settings.CELERY_BEAT_SCHEDULE
-    assert {"stats-percentiles", "stats-leaderboard-snapshot"} <= set(schedule)
+    assert {"stats-percentiles", "stats-leaderboard-snapshot", "stats-update-pending"} <= set(
+        schedule
+    )
     for entry in schedule.values():
         assert entry["task"] in app.tasks
