@@ -319,7 +319,7 @@ def updates_queue(*, game_ids: Iterable[int]) -> None:
     meanwhile waits to delete it and then reads the game as changed. Left alone, the row
     could be taken while the change is still uncommitted, and the change never counted.
     """
-    ids = sorted(set(game_ids))
+    ids = sorted(set(game_ids))  # in game order, as ``stats_update_pending`` locks them
     bulk_upsert(
         PendingUpdate, ("game_id",), [(i,) for i in ids], unique=("game_id",), replace=("game_id",)
     )
@@ -339,9 +339,10 @@ def stats_update_pending() -> int:
     the rows stay.
     """
     _lock()
-    ids = list(
-        PendingUpdate.objects.order_by("game_id").values_list("game_id", flat=True)[:PENDING_MAX]
-    )
+    # Locked in game order, the order in which a change's queueing writes them: each then
+    # waits for the other, and neither can hold a row the other holds while it waits.
+    queued = PendingUpdate.objects.select_for_update().order_by("game_id")
+    ids = list(queued.values_list("game_id", flat=True)[:PENDING_MAX])
     if not ids:
         return 0
     PendingUpdate.objects.filter(game_id__in=ids).delete()
