@@ -430,10 +430,11 @@ def _parse_tricks(
 ) -> tuple[list[list[int]], list[int | None] | None] | None:
     """The tricks as play codes, and the leaders they state (None if no trick states one).
 
-    Nearly every trick is a plain list of canonical play strings: it is read with one
-    ``map`` of dictionary lookups, which raises on anything else (a misspelt or an object
-    play). Any other trick takes the general path below, which reads trick objects and
-    object plays and locates every problem.
+    Nearly every trick's plays, in a plain list or in a trick object, are canonical play
+    strings: they are read with one ``map`` of dictionary lookups, which raises on anything
+    else (a misspelt or an object play). Only then are the plays read one by one, by
+    ``_Reader.play``, which reads object plays and locates every problem: an exception
+    costs more than a trick's lookups, so a trick raises at most once.
     """
     tricks = obj["tricks"]
     if not isinstance(tricks, list):
@@ -441,41 +442,36 @@ def _parse_tricks(
         return None
     parsed: list[list[int]] = []
     leaders: list[int | None] | None = None
-    codes = PLAY_CODES
     for t, trick in enumerate(tricks):
-        if type(trick) is list:
-            try:
-                parsed.append(list(map(_PLAY_CODE, trick)))
-                continue
-            except (KeyError, TypeError):
-                pass  # the general path reads the trick again and reports the play
-        leader = None
         plays = trick
-        if isinstance(trick, dict):
-            leader = trick.get("leader")
-            plays = trick.get("plays")
-            if not _is_int(leader) or not 0 <= leader < n:
+        if type(trick) is not list:
+            if isinstance(trick, dict):
+                leader = trick.get("leader")
+                plays = trick.get("plays")
+                if not _is_int(leader) or not 0 <= leader < n:
+                    r.schema(
+                        "leader must be a seat",
+                        pointer(*where, "tricks", t, "leader"),
+                        leader,
+                        number,
+                    )
+                    return None
+                if leaders is None:
+                    leaders = [None] * len(tricks)
+                leaders[t] = leader
+            if not isinstance(plays, list):
                 r.schema(
-                    "leader must be a seat", pointer(*where, "tricks", t, "leader"), leader, number
+                    "a trick must be a list of plays", pointer(*where, "tricks", t), plays, number
                 )
                 return None
-            if leaders is None:
-                leaders = [None] * len(tricks)
-            leaders[t] = leader
-        if not isinstance(plays, list):
-            r.schema("a trick must be a list of plays", pointer(*where, "tricks", t), plays, number)
-            return None
         try:
-            read = list(map(codes.get, plays))
-        except TypeError:  # an object play (unhashable): read each play on the slow path
-            read = [None] * len(plays)
+            parsed.append(list(map(_PLAY_CODE, plays)))
+            continue
+        except (KeyError, TypeError):
+            pass  # a play to read on its own, and perhaps to report
+        read = [r.play(play, (*where, "tricks", t, i), number) for i, play in enumerate(plays)]
         if None in read:
-            read = [
-                code if code is not None else r.play(p, (*where, "tricks", t, i), number)
-                for i, (p, code) in enumerate(zip(plays, read, strict=True))
-            ]
-            if None in read:
-                return None
+            return None
         parsed.append(read)  # type: ignore[arg-type]
     return parsed, leaders
 
