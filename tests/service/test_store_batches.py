@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.models import Game, Player
 from replay.services import store
@@ -55,3 +57,18 @@ def test_new_players_are_created_once_and_a_malformed_record_creates_none(
     assert [o.kind for o in outcomes] == ["stored"] * 5 + ["rejected"]
     names = sorted(Player.objects.values_list("name", flat=True))
     assert names == sorted(record(0)["players"])
+
+
+@given(count=st.integers(min_value=0, max_value=2000), chunk=st.integers(min_value=1, max_value=40))
+def test_chunks_cover_the_batch_and_shrink_towards_its_end(count: int, chunk: int) -> None:
+    """The worker waits at a batch's end for the last chunk's rows: it is the smallest."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store, "WRITE_CHUNK", chunk)
+        sizes = store._chunk_sizes(count)
+    assert sum(sizes) == count
+    assert all(1 <= size <= chunk for size in sizes)
+    assert sizes[1:] == sorted(sizes[1:], reverse=True)  # the first takes what is left
+    if sizes:
+        assert sizes[-1] <= store.TAIL_LAST
+    if count > 100:
+        assert sizes.count(chunk) >= count // chunk - 5  # nearly all full-size
