@@ -320,19 +320,19 @@ def _joker_counts(deal: DealResult, n: int) -> list[tuple[int, ...]]:
     plain, demand, wins, lead_highest).
 
     A seat mostly plays one joker a deal, if any, and its counts are then those of that one
-    play, made once per declaration and outcome (``_joker_play``): counting every play anew
+    play, made once per declaration and outcome (``_play_counts``): counting every play anew
     took a third of the time of a game's seat-deal rows.
     """
     counts: list[tuple[int, ...]] = [_NO_JOKER] * n
     for joker in deal.jokers:
         seat = joker.seat
-        play = _joker_play(joker.declaration, joker.won)
+        play = _play_counts(joker.declaration, joker.won)
         counts[seat] = play if counts[seat] is _NO_JOKER else tuple(map(add, counts[seat], play))
     return counts
 
 
 @functools.lru_cache(maxsize=64)
-def _joker_play(declaration: int, won: bool) -> tuple[int, ...]:
+def _play_counts(declaration: int, won: bool) -> tuple[int, ...]:
     """The joker counts of one play (``_joker_counts``)."""
     return (
         1,

@@ -34,7 +34,7 @@ def queued(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
     return calls
 
 
-def test_a_stored_game_queues_its_update_after_commit(
+def test_a_stored_game_is_queued_and_its_task_sent_on_commit(
     queued: list[list[int]], django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
