@@ -203,14 +203,11 @@ class GamesApi(APIView):
                 code="request.duplicate",
                 status=status.HTTP_409_CONFLICT,
             )
-        report = outcome.report
-        if report is None:
-            report = Report.objects.get(game=game, current=True).as_dict()
         body = {
             "duplicate": outcome.kind == ItemOutcome.DUPLICATE,
             "replaced": outcome.kind == ItemOutcome.REPLACED,
             "game": game,
-            "report": report,
+            "report": Report.objects.get(game=game, current=True).as_dict(),
         }
         code = status.HTTP_201_CREATED if outcome.kind == ItemOutcome.STORED else status.HTTP_200_OK
         return Response(self.CreateOutputSerializer(body).data, status=code)

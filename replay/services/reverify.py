@@ -86,10 +86,19 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
             report = malformed([Finding(Code.RECORD_JSON, "the record is not JSON", path="")], None)
         else:
             report = engine_verify(value, rulesets)
+        # Only the report and its rows are new: the game's columns from meta stay as stored.
         ready = Prepared(
-            0, text, sha, value or {}, report, report.to_dict(), "", game_id, record_id
+            len(prepared),
+            text,
+            sha,
+            ruleset=None,
+            meta=None,
+            report=report,
+            data=report.to_dict(),
+            external_id="",
+            game_id=game_id,
+            record_id=record_id,
         )
-        ready.index = len(prepared)
         prepared.append(ready)
     previous = reports_retire([r.game_id for r in prepared], records=False)
     with Writes() as writes:

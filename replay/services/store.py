@@ -13,19 +13,23 @@ re-verification — so that they cannot disagree. The rules it applies:
 - games with verdict illegal or mismatch are ``flagged`` for review.
 
 Work per batch is a handful of queries, all at its start: duplicates, stored rulesets, the
-uploader's games by external id, the players, and the ids of games, records and reports.
+uploader's games by external id and the players (both as the records' texts show them:
+each record is read only when its turn comes, ``Entry``), and the ids of games, records and
+reports.
 Then per chunk of ``WRITE_CHUNK`` records come only bulk inserts (``COPY`` on PostgreSQL) of
 every row, queued (``rows.Writes``): PostgreSQL takes in a chunk's rows, about 3,600
 seat-deals among them, while Python verifies the next chunk, so that the two share the
 machine's two cores instead of taking turns. The last chunks are smaller and smaller, since
 the worker waits for the last one's rows. A chunk queries, after waiting for the queue, only
-to replace a stored game or to create players.
+to replace a stored game, to create players, or for an external id its text hid.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -48,13 +52,13 @@ from games.models import (
 )
 from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report
+from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report, line_document
 from replay.engine import Verdict as EngineVerdict
 from replay.engine import verify as engine_verify
 from replay.models import Finding as FindingRow
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
-from replay.services.json_codec import json_text
+from replay.services.json_codec import json_text, record_loads
 from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
@@ -74,23 +78,41 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
+#: The value of an ``Entry`` whose text is read when its turn comes.
+UNREAD: Any = object()
+
+
 @dataclass(slots=True)
 class Entry:
-    """A record to store: its exact text and decoded JSON, or the split's ``record.json``."""
+    """A record to store: its exact text and decoded JSON, or the split's ``record.json``.
+
+    An upload's entries come ``UNREAD``: each is read just before it is verified, and its JSON
+    dropped just after. A batch that read all its records first and held them to its end
+    took about a tenth longer (``bench/ingest.py``'s batches): every record's objects were
+    new memory, and out of the cache by the time the engine came to them. ``label`` says where the text
+    came from ("line 3"), for the finding of one that is not a JSON object.
+    """
 
     text: str
-    value: Any
+    value: Any = UNREAD
     error: Finding | None = None
+    label: str = ""
+
+    def read(self) -> tuple[Any, Finding | None]:
+        """The decoded JSON, or the ``record.json`` finding that there is none."""
+        if self.value is not UNREAD:
+            return self.value, self.error
+        document = line_document(self.label, self.text, record_loads)
+        return document.value, document.error
 
 
 @dataclass(slots=True)
 class Outcome:
-    """What became of one entry; ``report`` is the FORMAT.md report when one was made."""
+    """What became of one entry."""
 
     kind: ItemOutcome
     game_id: int | None = None
     findings: list[dict[str, Any]] = field(default_factory=list)
-    report: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -100,7 +122,8 @@ class Prepared:
     index: int
     text: str
     sha256: str
-    value: dict[str, Any]
+    ruleset: Any  #: the record's ``ruleset`` and ``meta``, all of its JSON that is kept
+    meta: Any
     report: Report
     data: dict[str, Any]  #: ``report.to_dict()``
     external_id: str
@@ -156,7 +179,7 @@ def records_store(
     fresh: list[int] = []
     for i, (entry, sha) in enumerate(zip(entries, shas, strict=True)):
         if entry.error is not None:
-            outcomes[i] = Outcome(ItemOutcome.REJECTED, findings=[finding_dict(entry.error)])
+            outcomes[i] = _rejected(entry.error)
         elif sha in known:
             outcomes[i] = Outcome(ItemOutcome.DUPLICATE, game_id=known[sha])
         elif sha in first_of:
@@ -166,10 +189,11 @@ def records_store(
             fresh.append(i)
     games: list[int] = []
     foreign_keys_checked_at_once()
-    looked_up = _looked_up(entries, fresh, uploaded_by)
+    hints = {i: _hints(entries[i], by_uploader=uploaded_by is not None) for i in fresh}
+    looked_up = _looked_up(hints, uploaded_by)
     with Writes() as writes:
         writes.reserve({Game: len(fresh), GameRecord: len(fresh), ReportRow: len(fresh)})
-        for chunk in _chunks(fresh, entries, by_uploader=uploaded_by is not None):
+        for chunk in _chunks(hints):
             prepared = []
             for i in chunk:
                 outcomes[i], ready = _prepare(i, entries[i], shas[i], rulesets)
@@ -179,29 +203,31 @@ def records_store(
             if prepared:
                 written = _games_write(prepared, uploaded_by, visibility, upload, writes, looked_up)
                 for ready, kind in written:
-                    outcomes[ready.index] = Outcome(kind, game_id=ready.game_id, report=ready.data)
+                    outcomes[ready.index] = Outcome(kind, game_id=ready.game_id)
                     games.append(ready.game_id)
     send_for_games(game_verified, sender=__name__, game_ids=games)
     for i, first in copies.items():
         original = outcomes[first]
         assert original is not None
-        if original.kind == ItemOutcome.REJECTED:
-            outcomes[i] = original
-        else:
+        if original.kind != ItemOutcome.REJECTED:
             outcomes[i] = Outcome(ItemOutcome.DUPLICATE, game_id=original.game_id)
+            continue
+        # Rejected as it read: its own finding, which names where it came from.
+        _, error = entries[i].read()
+        outcomes[i] = original if error is None else _rejected(error)
     return [o for o in outcomes if o is not None]
 
 
-def _chunks(fresh: list[int], entries: Sequence[Entry], *, by_uploader: bool) -> list[list[int]]:
-    """``fresh`` in chunks of about ``WRITE_CHUNK`` records, the versions of one external id
-    in one chunk: a batch then stores a game and its later versions together, whatever the
-    chunk size, as one group (``_games_write``) rather than as a replacement of a game it
-    has just made."""
+def _chunks(hints: Mapping[int, _Hints]) -> list[list[int]]:
+    """The entries of ``hints`` in chunks of about ``WRITE_CHUNK`` records, the versions of
+    one external id in one chunk: a batch then stores a game and its later versions together,
+    whatever the chunk size, as one group (``_games_write``) rather than as a replacement of
+    a game it has just made."""
     groups: dict[tuple[str, Any], list[int]] = {}
-    for i in fresh:
-        external_id = meta_text(_meta(entries[i].value), "external_id") if by_uploader else ""
-        groups.setdefault(("ext", external_id) if external_id else ("n", i), []).append(i)
-    sizes = _chunk_sizes(len(fresh))
+    for i, hint in hints.items():
+        key = ("ext", hint.external_id) if hint.external_id else ("n", i)
+        groups.setdefault(key, []).append(i)
+    sizes = _chunk_sizes(len(hints))
     chunks: list[list[int]] = [[]]
     for members in groups.values():
         if len(chunks[-1]) >= sizes[min(len(chunks), len(sizes)) - 1]:
@@ -231,8 +257,50 @@ def _chunk_sizes(count: int) -> list[int]:
     return sizes
 
 
-def _meta(value: Any) -> Any:
-    return value.get("meta") if isinstance(value, dict) else None
+@dataclass(frozen=True, slots=True)
+class _Hints:
+    """An entry's external id (its uploader's, else "") and players' names, as far as a
+    batch's start can tell: an unread entry's are read from its text (``_member``)."""
+
+    external_id: str
+    names: list[str]
+
+
+def _hints(entry: Entry, *, by_uploader: bool) -> _Hints:
+    if entry.value is UNREAD:
+        meta = {"external_id": _member(entry.text, "external_id")} if by_uploader else None
+        players = _member(entry.text, "players")
+    else:
+        value = entry.value if isinstance(entry.value, dict) else {}
+        meta = value.get("meta") if by_uploader else None
+        players = value.get("players")
+    if not (isinstance(players, list) and all(isinstance(name, str) for name in players)):
+        players = []
+    return _Hints(meta_text(meta, "external_id"), players)
+
+
+_MEMBER_COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
+_MEMBER_VALUE = json.JSONDecoder()
+
+
+def _member(text: str, name: str) -> Any:
+    """The value of the member ``name`` in the JSON ``text``, when the text spells that name
+    once, as is; else None. Read without reading the rest, for a batch's start.
+
+    It may be a member of some other object than the one meant, and a name spelled with
+    escapes is missed: what it is used for is looked up again once the record is read.
+    """
+    key = f'"{name}"'
+    at = text.find(key)
+    if at < 0 or text.find(key, at + len(key)) >= 0:
+        return None
+    colon = _MEMBER_COLON.match(text, at + len(key))
+    if colon is None:
+        return None
+    try:
+        return _MEMBER_VALUE.raw_decode(text, colon.end())[0]
+    except (ValueError, RecursionError):
+        return None
 
 
 @dataclass(slots=True)
@@ -242,42 +310,53 @@ class _LookedUp:
     that PostgreSQL and the verification no longer overlap."""
 
     games: dict[str, int]  #: the uploader's games by external id, locked for update
+    checked: set[str]  #: the external ids looked up, whether a game has them or not
     players: dict[str, int]  #: the players that exist, by ``player_key`` (none is created
     #: here: a record that proves malformed must leave no trace)
 
 
-def _looked_up(entries: Sequence[Entry], fresh: list[int], uploaded_by: User | None) -> _LookedUp:
-    external_ids: set[str] = set()
-    names: list[str] = []  # as player keys
-    for i in fresh:
-        value = entries[i].value
-        if uploaded_by is not None:
-            external_ids.add(meta_text(_meta(value), "external_id"))
-        players = value.get("players") if isinstance(value, dict) else None
-        if isinstance(players, list) and all(isinstance(name, str) for name in players):
-            names.extend(player_key(player_column(name)) for name in players)
-    external_ids.discard("")
-    games = {}
-    if external_ids:
-        games = dict(
-            Game.objects.select_for_update()
-            .filter(uploaded_by=uploaded_by, external_id__in=external_ids)
-            .values_list("external_id", "id")
-        )
-    return _LookedUp(games, players_find(keys=names) if names else {})
+def _looked_up(hints: Mapping[int, _Hints], uploaded_by: User | None) -> _LookedUp:
+    external_ids = {hint.external_id for hint in hints.values()} - {""}
+    names = {player_key(player_column(name)) for hint in hints.values() for name in hint.names}
+    games = _games_locked(uploaded_by, external_ids) if uploaded_by and external_ids else {}
+    return _LookedUp(games, external_ids, players_find(keys=names) if names else {})
+
+
+def _games_locked(uploaded_by: User, external_ids: set[str]) -> dict[str, int]:
+    """The ids of the uploader's games with these external ids, locked for update."""
+    return dict(
+        Game.objects.select_for_update()
+        .filter(uploaded_by=uploaded_by, external_id__in=external_ids)
+        .values_list("external_id", "id")
+    )
+
+
+def _rejected(error: Finding) -> Outcome:
+    return Outcome(ItemOutcome.REJECTED, findings=[finding_dict(error)])
 
 
 def _prepare(
     index: int, entry: Entry, sha: str, rulesets: Mapping[str, Any]
 ) -> tuple[Outcome | None, Prepared | None]:
-    report = engine_verify(entry.value, rulesets)
-    data = report.to_dict()
+    value, error = entry.read()
+    if error is not None:
+        return _rejected(error), None
+    report = engine_verify(value, rulesets)
     if report.verdict is EngineVerdict.MALFORMED:
         findings = [finding_dict(f) for f in report.findings]
-        return Outcome(ItemOutcome.REJECTED, findings=findings, report=data), None
-    value: dict[str, Any] = entry.value
-    external_id = meta_text(value.get("meta"), "external_id")
-    return None, Prepared(index, entry.text, sha, value, report, data, external_id)
+        return Outcome(ItemOutcome.REJECTED, findings=findings), None
+    meta = value.get("meta")
+    ready = Prepared(
+        index,
+        entry.text,
+        sha,
+        ruleset=value.get("ruleset"),
+        meta=meta,
+        report=report,
+        data=report.to_dict(),
+        external_id=meta_text(meta, "external_id"),
+    )
+    return None, ready
 
 
 def _games_write(
@@ -299,6 +378,9 @@ def _games_write(
             ("ext", ready.external_id) if ready.external_id and uploaded_by else ("n", ready.index)
         )
         groups.setdefault(key, []).append(ready)
+    if uploaded_by is not None:
+        external_ids = {key[1] for key in groups if key[0] == "ext"}
+        _games_look_up(uploaded_by, external_ids, looked_up, writes)
     existing = looked_up.games
     old_keys = {key for key in groups if key[0] == "ext" and key[1] in existing}
     new_groups = [g for key, g in groups.items() if key not in old_keys]
@@ -323,6 +405,8 @@ def _games_write(
     game_ids = writes.insert(Game, GAME_FIELDS, game_rows, returning_ids=True)
     results: list[tuple[Prepared, ItemOutcome]] = []
     for group, game_id in zip(new_groups, game_ids, strict=True):
+        if group[0].external_id and uploaded_by is not None:
+            existing[group[0].external_id] = game_id  # a later chunk's version replaces it
         for k, ready in enumerate(group):
             ready.game_id = game_id
             results.append((ready, ItemOutcome.STORED if k == 0 else ItemOutcome.REPLACED))
@@ -380,9 +464,7 @@ REPORT_FIELDS = (
 def _game_fields(ready: Prepared) -> dict[str, Any]:
     """The game's columns that come from its current record, in ``GAME_FIELDS`` order."""
     report = ready.report
-    value = ready.value
-    ruleset = value.get("ruleset")
-    meta = value.get("meta")
+    ruleset, meta = ready.ruleset, ready.meta
     assert report.ruleset is not None
     return {
         "ruleset_preset": report.ruleset.preset,
@@ -399,6 +481,18 @@ def _game_fields(ready: Prepared) -> dict[str, Any]:
         "deals_count": len(report.deals),
         "point_value": point_value(meta),
     }
+
+
+def _games_look_up(
+    uploaded_by: User, external_ids: set[str], looked_up: _LookedUp, writes: Writes
+) -> None:
+    """Add the games of the external ids the batch's start did not see (``_member``) to
+    ``looked_up``, once the rows queued on ``writes`` are in."""
+    missing = external_ids - looked_up.checked
+    if missing:
+        writes.finish()
+        looked_up.games.update(_games_locked(uploaded_by, missing))
+        looked_up.checked.update(missing)
 
 
 def _games_replace(current: list[Prepared]) -> None:

@@ -28,8 +28,7 @@ from django.utils import timezone
 
 from games.errors import request_finding
 from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
-from replay.engine import Code, Document, Finding, Line, line_document, split_file
-from replay.services.json_codec import record_loads
+from replay.engine import Code, Document, Finding, Line, split_file
 from replay.services.rows import (
     Writes,
     bulk_insert,
@@ -298,7 +297,7 @@ def _item_process_alone(upload: Upload, item_id: int) -> None:
 
 def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
     with gc_paused():
-        entries = [Entry(d.text, d.value, d.error) for d in _documents(upload.pk, items)]
+        entries = list(_entries(upload.pk, items))
         outcomes = records_store(
             entries=entries,
             uploaded_by=upload.uploaded_by,
@@ -311,8 +310,9 @@ def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
         del entries, outcomes
 
 
-def _documents(upload_id: int, items: Sequence[UploadItem]) -> Iterator[Document]:
-    """Each item's record parsed: a line read from the file, or the text the item keeps.
+def _entries(upload_id: int, items: Sequence[UploadItem]) -> Iterator[Entry]:
+    """Each item's record, to be read when its turn comes (``Entry``): a line of the file,
+    or the text the item keeps.
 
     A batch's lines are neighbours in the file, so one query reads the part that holds them.
     """
@@ -323,9 +323,13 @@ def _documents(upload_id: int, items: Sequence[UploadItem]) -> Iterator[Document
         piece = upload_file_read(upload_id, offset, max(end for _, end in spans))
     for item in items:
         if item.start is None or item.end is None:
-            yield line_document(item.label, item.text, record_loads)
-        else:
-            yield Line(item.label, item.start, item.end).read(piece, offset, record_loads)
+            yield Entry(item.text, label=item.label)
+            continue
+        try:
+            yield Entry(piece[item.start - offset : item.end - offset].decode(), label=item.label)
+        except UnicodeDecodeError:  # the engine words the finding
+            document = Line(item.label, item.start, item.end).read(piece, offset)
+            yield Entry(document.text, document.value, document.error)
 
 
 def _items_finish(upload: Upload, items: Sequence[UploadItem], outcomes: Sequence[Outcome]) -> None:

@@ -273,7 +273,8 @@ def test_a_batch_that_fails_as_a_whole_falls_back_to_one_item_at_a_time(
     real = store._prepare
 
     def fussy(index: int, entry: Any, sha: str, rulesets: Any) -> Any:
-        if entry.value["meta"]["external_id"] == record(1)["meta"]["external_id"]:
+        value, _ = entry.read()
+        if value["meta"]["external_id"] == record(1)["meta"]["external_id"]:
             raise RuntimeError("a bug met on this record")
         return real(index, entry, sha, rulesets)
 
@@ -492,3 +493,62 @@ def test_a_line_that_is_not_utf8_is_rejected_like_a_body_that_is_not(
     assert items[1]["findings"][0]["message"] == "line 2: not UTF-8 text"
     refused = client.post("/api/games/", bad, content_type="application/json")
     assert (refused.status_code, findings_of(refused)[0]["code"]) == (400, "record.json")
+
+
+def escaped_external_id(value: dict[str, Any]) -> str:
+    """The record's text with its member ``external_id`` named in escapes, which a batch's
+    start does not read from the text (``store._member``)."""
+    text = text_of(value)
+    assert text.count('"external_id"') == 1
+    return text.replace('"external_id"', '"external\\u005fid"')
+
+
+def test_an_external_id_the_batch_start_missed_still_groups_its_versions(
+    client_of: Any, user: Any, record: Any, illegal_record: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The third record's external id is read only when its turn comes, in its own chunk: it
+    replaces the game that the first made in this batch, as a later upload would."""
+    from replay.services import store
+
+    monkeypatch.setattr(store, "WRITE_CHUNK", 1)
+    first = dict(illegal_record, meta={**illegal_record["meta"], "external_id": "club-7"})
+    third = dict(record(2), meta={**record(2)["meta"], "external_id": "club-7"})
+    lines = [text_of(first), text_of(record(1)), escaped_external_id(third)]
+    created = upload(client_of(user), "a.jsonl", "\n".join(lines).encode()).json()
+    upload_split(upload_id=created["id"])
+    upload_process(upload_id=created["id"], batch=0)
+    items = list(UploadItem.objects.order_by("index"))
+    assert [i.outcome for i in items] == ["stored", "stored", "replaced"]
+    assert items[0].game_id == items[2].game_id
+    game = Game.objects.get(pk=items[0].game_id)
+    assert (game.verdict, game.external_id, game.records.count()) == ("verified", "club-7", 2)
+    assert Game.objects.count() == 2
+
+
+def test_an_external_id_the_batch_start_missed_still_replaces_a_stored_game(
+    client_of: Any, user: Any, record: Any, committed: Any
+) -> None:
+    client = client_of(user)
+    older = dict(record(0), meta={**record(0)["meta"], "external_id": "club-8"})
+    newer = dict(record(1), meta={**record(1)["meta"], "external_id": "club-8"})
+    with committed():
+        upload(client, "a.jsonl", jsonl(older))
+        created = upload(client, "b.jsonl", escaped_external_id(newer).encode()).json()
+    items = client.get(created["url"]).json()["items"]
+    assert [i["outcome"] for i in items] == ["replaced"]
+    game = Game.objects.get()
+    assert (game.external_id, game.records.count()) == ("club-8", 2)
+    assert GameRecord.objects.get(current=True).text == escaped_external_id(newer)
+
+
+def test_two_equal_lines_that_are_not_json_each_name_their_own_line(
+    client_of: Any, user: Any, record: Any, committed: Any
+) -> None:
+    """The second is a copy of the first, which is not read until the batch comes to it."""
+    client = client_of(user)
+    with committed():
+        created = upload(client, "g.jsonl", b"[1, 2\n[1, 2\n" + jsonl(record(0))).json()
+    items = client.get(created["url"]).json()["items"]
+    assert [i["outcome"] for i in items] == ["rejected", "rejected", "stored"]
+    messages = [i["findings"][0]["message"] for i in items[:2]]
+    assert messages == ["line 1: not JSON", "line 2: not JSON"]

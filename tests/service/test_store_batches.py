@@ -72,3 +72,30 @@ def test_chunks_cover_the_batch_and_shrink_towards_its_end(count: int, chunk: in
         assert sizes[-1] <= store.TAIL_LAST
     if count > 100:
         assert sizes.count(chunk) >= count // chunk - 5  # nearly all full-size
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"meta": {"external_id": "a-1"}, "players": ["A", "B"]}', "a-1"),
+        ('{"meta" : {"external_id" :\n 17}}', 17),
+        ('{"players" : ["A", "\\u0042"], "deals": []}', ["A", "B"]),
+    ],
+)
+def test_a_member_is_read_from_the_text_alone(text: str, value: Any) -> None:
+    name = "external_id" if "external_id" in text else "players"
+    assert store._member(text, name) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"meta": {}}',  # absent
+        '{"meta": {"external_id": "a"}, "x": {"external_id": "b"}}',  # twice: which?
+        '{"meta": {"external\\u005fid": "a"}}',  # spelled with escapes
+        '{"note": "the \\"external_id\\" of it", "meta": {}}',  # inside a string
+        '{"meta": {"external_id": "unterminated}',  # no value that reads
+    ],
+)
+def test_a_member_the_text_alone_cannot_tell_is_none(text: str) -> None:
+    assert store._member(text, "external_id") is None
