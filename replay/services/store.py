@@ -89,8 +89,8 @@ class Entry:
     An upload's entries come ``UNREAD``: each is read just before it is verified, and its JSON
     dropped just after. A batch that read all its records first and held them to its end
     took about a tenth longer (``bench/ingest.py``'s batches): every record's objects were
-    new memory, and out of the cache by the time the engine came to them. ``label`` says where the text
-    came from ("line 3"), for the finding of one that is not a JSON object.
+    new memory, and out of the cache by the time the engine came to them. ``label`` says
+    where the text came from ("line 3"), for the finding of one that is not a JSON object.
     """
 
     text: str
