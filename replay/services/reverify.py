@@ -24,7 +24,7 @@ from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
-from replay.services.json_codec import record_loads
+from replay.services.json_codec import json_text, record_loads
 from replay.services.rows import Writes
 from replay.services.store import (
     Prepared,
@@ -94,7 +94,7 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
             ruleset=None,
             meta=None,
             report=report,
-            data=report.to_dict(),
+            data=json_text(report.to_dict()),
             external_id="",
             game_id=game_id,
             record_id=record_id,

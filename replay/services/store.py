@@ -125,7 +125,7 @@ class Prepared:
     ruleset: Any  #: the record's ``ruleset`` and ``meta``, all of its JSON that is kept
     meta: Any
     report: Report
-    data: dict[str, Any]  #: ``report.to_dict()``
+    data: str  #: ``report.to_dict()`` as JSON
     external_id: str
     game_id: int = 0
     record_id: int = 0
@@ -353,7 +353,7 @@ def _prepare(
         ruleset=value.get("ruleset"),
         meta=meta,
         report=report,
-        data=report.to_dict(),
+        data=json_text(report.to_dict()),
         external_id=meta_text(meta, "external_id"),
     )
     return None, ready
@@ -592,7 +592,7 @@ def reports_write(
             ENGINE_VERSION,
             str(r.report.verdict),
             r.report.audit,
-            json_text(r.data),
+            r.data,
             r.current,
             now,
         )
