@@ -284,15 +284,16 @@ _MEMBER_VALUE = json.JSONDecoder()
 
 
 def _member(text: str, name: str) -> Any:
-    """The value of the member ``name`` in the JSON ``text``, when the text spells that name
-    once, as is; else None. Read without reading the rest, for a batch's start.
+    """The value of the first member ``name`` in the JSON ``text``, the name spelled as is,
+    or None. Read without reading the rest, for a batch's start: a record's ``players`` and
+    ``meta`` come first, and the search stops there.
 
     It may be a member of some other object than the one meant, and a name spelled with
     escapes is missed: what it is used for is looked up again once the record is read.
     """
     key = f'"{name}"'
     at = text.find(key)
-    if at < 0 or text.find(key, at + len(key)) >= 0:
+    if at < 0:
         return None
     colon = _MEMBER_COLON.match(text, at + len(key))
     if colon is None:
