@@ -456,29 +456,44 @@ def test_a_failure_while_seat_deal_rows_are_in_flight_leaves_the_connection_usab
     )
 
 
-def test_versions_of_one_external_id_in_a_batch_are_one_group_whatever_the_chunks(
+def escaped_external_id(value: dict[str, Any]) -> str:
+    """The record's text with its member ``external_id`` named in escapes, which a batch's
+    start does not read from the text (``store._member``)."""
+    text = text_of(value)
+    assert text.count('"external_id"') == 1
+    return text.replace('"external_id"', '"external\\u005fid"')
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_versions_of_one_external_id_in_a_batch_are_one_game_whatever_the_chunks(
     client_of: Any,
     user: Any,
     record: Any,
     illegal_record: Any,
     monkeypatch: pytest.MonkeyPatch,
+    hidden: bool,
 ) -> None:
     """The first and the third record share an external id: with chunks of one record they
-    are still written together, the third as the current version, no verdict "changed"."""
+    are still written together, the third as the current version, no verdict "changed".
+    When the third's text hides its external id from the batch's start, it is read only in
+    its own chunk: it then replaces the game the first made, as a later upload would."""
     from replay.services import store
 
     monkeypatch.setattr(store, "WRITE_CHUNK", 1)
     first = dict(illegal_record, meta={**illegal_record["meta"], "external_id": "club-7"})
     third = dict(record(2), meta={**record(2)["meta"], "external_id": "club-7"})
-    created = upload(client_of(user), "a.jsonl", jsonl(first, record(1), third)).json()
+    last = escaped_external_id(third) if hidden else text_of(third)
+    lines = [text_of(first), text_of(record(1)), last]
+    created = upload(client_of(user), "a.jsonl", "\n".join(lines).encode()).json()
     upload_split(upload_id=created["id"])
     upload_process(upload_id=created["id"], batch=0)
     items = list(UploadItem.objects.order_by("index"))
     assert [i.outcome for i in items] == ["stored", "stored", "replaced"]
     assert items[0].game_id == items[2].game_id
     game = Game.objects.get(pk=items[0].game_id)
-    assert (game.verdict, game.records.count()) == ("verified", 2)
-    assert not VerdictChange.objects.exists()
+    assert (game.verdict, game.external_id, game.records.count()) == ("verified", "club-7", 2)
+    assert Game.objects.count() == 2
+    assert VerdictChange.objects.exists() == hidden
 
 
 def test_a_line_that_is_not_utf8_is_rejected_like_a_body_that_is_not(
@@ -493,36 +508,6 @@ def test_a_line_that_is_not_utf8_is_rejected_like_a_body_that_is_not(
     assert items[1]["findings"][0]["message"] == "line 2: not UTF-8 text"
     refused = client.post("/api/games/", bad, content_type="application/json")
     assert (refused.status_code, findings_of(refused)[0]["code"]) == (400, "record.json")
-
-
-def escaped_external_id(value: dict[str, Any]) -> str:
-    """The record's text with its member ``external_id`` named in escapes, which a batch's
-    start does not read from the text (``store._member``)."""
-    text = text_of(value)
-    assert text.count('"external_id"') == 1
-    return text.replace('"external_id"', '"external\\u005fid"')
-
-
-def test_an_external_id_the_batch_start_missed_still_groups_its_versions(
-    client_of: Any, user: Any, record: Any, illegal_record: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The third record's external id is read only when its turn comes, in its own chunk: it
-    replaces the game that the first made in this batch, as a later upload would."""
-    from replay.services import store
-
-    monkeypatch.setattr(store, "WRITE_CHUNK", 1)
-    first = dict(illegal_record, meta={**illegal_record["meta"], "external_id": "club-7"})
-    third = dict(record(2), meta={**record(2)["meta"], "external_id": "club-7"})
-    lines = [text_of(first), text_of(record(1)), escaped_external_id(third)]
-    created = upload(client_of(user), "a.jsonl", "\n".join(lines).encode()).json()
-    upload_split(upload_id=created["id"])
-    upload_process(upload_id=created["id"], batch=0)
-    items = list(UploadItem.objects.order_by("index"))
-    assert [i.outcome for i in items] == ["stored", "stored", "replaced"]
-    assert items[0].game_id == items[2].game_id
-    game = Game.objects.get(pk=items[0].game_id)
-    assert (game.verdict, game.external_id, game.records.count()) == ("verified", "club-7", 2)
-    assert Game.objects.count() == 2
 
 
 def test_an_external_id_the_batch_start_missed_still_replaces_a_stored_game(
