@@ -140,6 +140,8 @@ def _split_text(data: bytes | str, prefix: str) -> list[Document | Line]:
     JSON is UTF-8 (RFC 8259): a file of one value that is not is refused whole, since its
     records cannot be told apart; in JSON Lines only the lines that are not.
     """
+    if _many_values(data):
+        return [*_lines(data, prefix)]
     text, utf8 = _decoded(data) if isinstance(data, bytes) else (data, True)
     stripped = text.strip().lstrip(BOM)
     try:
@@ -151,6 +153,58 @@ def _split_text(data: bytes | str, prefix: str) -> list[Document | Line]:
     if not utf8:
         return [_bad(prefix + "record", text, NOT_UTF8)]
     return [*_records(value, text, prefix)]
+
+
+def _many_values(data: bytes | str) -> bool:
+    """Whether ``data`` is surely JSON Lines, not one JSON value, told from two of its lines.
+
+    When the first line that is not blank holds a whole JSON value, the value that the file
+    begins with ends there, and anything but whitespace on a later line is past it: the file
+    is not one value. This spares a large file's reading as one value, which decodes and
+    copies all of it only to fail after its first line.
+    """
+    ends: tuple[bytes, bytes] | tuple[str, str] | None
+    if isinstance(data, bytes):
+        ends = _first_and_last(data, b"\n", (JSON_SPACE + "\n").encode(), BOM.encode())
+    else:
+        ends = _first_and_last(data, "\n", JSON_SPACE + "\n", BOM)
+    if ends is None:
+        return False
+    first, last = (_text(line) for line in ends)
+    if first is None or last is None or not last.strip():
+        return False
+    try:
+        record_json(first)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def _first_and_last(
+    data: AnyStr, newline: AnyStr, space: AnyStr, bom: AnyStr
+) -> tuple[AnyStr, AnyStr] | None:
+    """The first line that is not blank and the last, when they are two lines."""
+    start = len(bom) if data.startswith(bom) else 0
+    end = data.find(newline, start)
+    while end >= 0 and not data[start:end].strip(space):
+        start, end = end + 1, data.find(newline, end + 1)
+    if end < 0:
+        return None
+    stop = len(data)
+    begin = data.rfind(newline, end, stop)
+    while not data[begin + 1 : stop].strip(space):
+        if begin <= end:
+            return None
+        stop, begin = begin, data.rfind(newline, end, begin)
+    return data[start:end], data[begin + 1 : stop]
+
+
+def _text(part: bytes | str) -> str | None:
+    """A line as text; None when it is not UTF-8."""
+    if isinstance(part, str):
+        return part
+    text, utf8 = _decoded(part)
+    return text if utf8 else None
 
 
 def _decoded(data: bytes) -> tuple[str, bool]:

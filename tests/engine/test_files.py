@@ -7,8 +7,10 @@ import json
 import zipfile
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from replay.engine import Code, Document, Line, record_json, split_documents, split_file
+from replay.engine import Code, Document, Line, files, record_json, split_documents, split_file
 
 ONE = {"format": "raspis/1", "n": 1}
 TWO = {"format": "raspis/1", "n": 2, "name": "Вера\u2028Гл\x0beб"}
@@ -147,3 +149,55 @@ def test_a_file_of_one_value_that_is_not_utf8_is_refused_whole() -> None:
         (document,) = split_documents(data)
         assert document.error is not None
         assert document.error.message == "record: not UTF-8 text"
+
+
+#: Pieces of files: records, values that are not records, text that is not JSON, every kind
+#: of blank (JSON's, and the wider whitespace that a whole file is stripped of), byte order
+#: marks, a value over several lines, and bytes that are not UTF-8.
+PIECES = [
+    text(ONE),
+    text(TWO),
+    json.dumps([ONE, TWO], indent=1),
+    json.dumps(ONE, indent=2),
+    "12",
+    '"a"',
+    "[",
+    "]",
+    "{",
+    "not json",
+    "NaN",
+    "",
+    " ",
+    "\t",
+    "\r",
+    "\x0c",
+    "\xa0",
+    "\u2028",
+    "\ufeff",
+]
+
+
+@example([text(ONE), "\xa0"], ["\n"] * 8, True, False)  # blank to Python
+@example([text(ONE), "[", text(TWO)], ["\n"] * 8, False, False)
+@settings(max_examples=400)
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=8),
+    st.lists(st.sampled_from(["\n", "\r\n", "\n\n", " \n"]), min_size=8, max_size=8),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_file_splits_as_if_first_read_as_one_value(
+    pieces: list[str], separators: list[str], as_bytes: bool, broken: bool
+) -> None:
+    """JSON Lines are recognised from their first and last lines (``_many_values``); every
+    file splits as it would when first read whole as one JSON value, which is how the
+    others are recognised."""
+    data: bytes | str = "".join(p + s for p, s in zip(pieces, separators, strict=False))
+    if as_bytes:
+        data = data.encode()
+        if broken:
+            data = data.replace(b"not", b"n\xfft")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(files, "_many_values", lambda data: False)
+        whole_first = split_file(data)
+    assert split_file(data) == whole_first
