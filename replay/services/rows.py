@@ -503,6 +503,12 @@ class Writes:
             self._collect()
         if self._queue:
             model, fields, rows = self._queue.popleft()
+            if self._queue and self._queue[0][:2] == (model, fields):
+                # The same insert queued again (a file's parts): one COPY for them all, which
+                # the server takes in without waiting between them.
+                rows = [*rows]
+                while self._queue and self._queue[0][:2] == (model, fields):
+                    rows.extend(self._queue.popleft()[2])
             self._sent = _send(model, fields, rows)
 
     def finish(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -64,6 +65,31 @@ def test_the_queue_advances_without_waiting_and_in_order() -> None:
     assert not writes._queue
     writes.finish()
     assert SeatDeal.objects.filter(game_id=9).count() == 800
+
+
+def test_inserts_queued_behind_one_into_the_same_table_go_in_as_one_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file's parts queue up while the server takes in the first: it then takes in the
+    rest in one go, with no wait between them."""
+    if connection.vendor != "postgresql":
+        pytest.skip("elsewhere every insert goes in at once")
+    copies: list[int] = []
+    send = rows._send
+
+    def counted(model: Any, fields: Any, queued: Any) -> Any:
+        copies.append(len(queued))
+        return send(model, fields, queued)
+
+    monkeypatch.setattr(rows, "_send", counted)
+    writes = Writes()
+    writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(8, 20_000))  # keeps the server busy
+    for seat in (1, 2, 3):
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(8, 10, seat=seat))
+    writes.insert(GameSeat, SEAT_FIELDS, [])  # nothing to insert: not queued
+    writes.finish()
+    assert copies == [20_000, 30]
+    assert SeatDeal.objects.filter(game_id=8).count() == 20_030
 
 
 def test_ids_drawn_for_queued_rows_are_the_rows_ids(user: object) -> None:
