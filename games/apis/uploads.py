@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+from django.core.files.uploadhandler import FileUploadHandler
 from django.core.paginator import Page
 from django.urls import reverse
 from drf_spectacular.utils import (
@@ -108,19 +110,55 @@ class UploadsApi(APIView):
     )
     def post(self, request: Request) -> Response:
         size_check(request, overhead=MULTIPART_OVERHEAD)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        file = serializer.validated_data["file"]
-        limit = settings.RASPIS_MAX_UPLOAD_BYTES
-        if file.size > limit:
-            raise PayloadTooLarge(limit, file.size)
-        upload = services.upload_create(
-            uploaded_by=account(request),
-            data=file.read(),
-            filename=file.name,
-            visibility=serializer.validated_data["visibility"],
-        )
+        with services.upload_receiving(uploaded_by=account(request)) as receiver:
+            streamed = _streamed_to(receiver, request)
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            file = serializer.validated_data["file"]
+            limit = settings.RASPIS_MAX_UPLOAD_BYTES
+            if file.size > limit:
+                raise PayloadTooLarge(limit, file.size)
+            if not streamed:
+                receiver.take(file.read())
+            receiver.finish(filename=file.name, visibility=serializer.validated_data["visibility"])
+        upload = services.upload_queue(receiver)
         return Response(UploadSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
+
+
+def _streamed_to(receiver: services.UploadReceiver, request: Request) -> bool:
+    """Have the field ``file`` of ``request`` go to ``receiver`` as it is read; False when
+    the body has been read already (a session's CSRF check reads the form)."""
+    if hasattr(request._request, "_files"):
+        return False
+    request._request.upload_handlers = [_ToReceiver(receiver)]
+    return True
+
+
+class _ToReceiver(FileUploadHandler):
+    """Hands the first file of the field ``file`` to an ``UploadReceiver`` a part at a time;
+    other files are not kept. What the form gets in its place tells only the file's name
+    and size, which is all that is checked of it."""
+
+    chunk_size = services.PART_SIZE
+
+    def __init__(self, receiver: services.UploadReceiver) -> None:
+        super().__init__()
+        self.receiver = receiver
+        self.taking = self.taken = False
+
+    def new_file(self, field_name: str, *args: Any, **kwargs: Any) -> None:
+        super().new_file(field_name, *args, **kwargs)
+        self.taking = field_name == "file" and not self.taken
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> None:
+        if self.taking:
+            self.receiver.take(raw_data)
+
+    def file_complete(self, file_size: int) -> UploadedFile | None:
+        if not self.taking:
+            return None
+        self.taking, self.taken = False, True
+        return UploadedFile(name=self.file_name, content_type=self.content_type, size=file_size)
 
 
 class UploadItemsPagination(Pages):

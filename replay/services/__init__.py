@@ -14,18 +14,23 @@ from replay.services.records import (
 )
 from replay.services.reverify import ReverifySummary, games_reverify, games_to_reverify
 from replay.services.store import Entry, Outcome, records_store, stored_rulesets
-from replay.services.upload_files import upload_file_read
+from replay.services.upload_files import PART_SIZE, upload_file_read
 from replay.services.uploads import (
+    UploadReceiver,
     upload_create,
     upload_fail,
     upload_process,
+    upload_queue,
+    upload_receiving,
     upload_split,
 )
 
 __all__ = [
+    "PART_SIZE",
     "Entry",
     "Outcome",
     "ReverifySummary",
+    "UploadReceiver",
     "game_record_text",
     "game_state",
     "game_store",
@@ -42,5 +47,7 @@ __all__ = [
     "upload_fail",
     "upload_file_read",
     "upload_process",
+    "upload_queue",
+    "upload_receiving",
     "upload_split",
 ]

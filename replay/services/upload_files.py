@@ -21,11 +21,12 @@ from replay.services.rows import Writes
 PART_SIZE = 1 << 20
 
 
-def upload_file_write(upload_id: int, data: bytes, writes: Writes) -> None:
-    """Queue ``data`` as the file of upload ``upload_id`` on ``writes`` (a binary ``COPY`` on
-    PostgreSQL): the pieces are stored once ``writes`` finishes, in the caller's transaction."""
+def upload_file_write(upload_id: int, data: bytes, writes: Writes, start: int = 0) -> None:
+    """Queue ``data`` as the bytes from ``start`` of the file of upload ``upload_id`` on
+    ``writes`` (a binary ``COPY`` on PostgreSQL): the pieces are stored once ``writes``
+    finishes, in the caller's transaction."""
     rows = [
-        (upload_id, offset, data[offset : offset + PART_SIZE])
+        (upload_id, start + offset, data[offset : offset + PART_SIZE])
         for offset in range(0, len(data), PART_SIZE)
     ]
     writes.insert(UploadPart, ("upload_id", "offset", "data"), rows)

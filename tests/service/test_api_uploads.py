@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import zipfile
@@ -12,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games.models import Game, GameRecord, SeatDeal, Upload, UploadItem
+from games.models import Game, GameRecord, SeatDeal, Upload, UploadItem, UploadPart
 from replay.models import VerdictChange
 from replay.services import upload_file_read, upload_process, upload_split
 from tests.service.conftest import findings_of, text_of
@@ -200,6 +201,48 @@ def test_a_file_of_another_type_is_refused(client_of: Any, user: Any) -> None:
     assert response.status_code == 400
     (finding,) = findings_of(response)
     assert (finding["code"], finding["path"]) == ("request.invalid", "/file")
+    assert not Upload.objects.exists() and not UploadPart.objects.exists()
+
+
+def test_a_file_is_stored_part_by_part_as_the_request_is_read(
+    client_of: Any, user: Any, record: Any, committed: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Parts of 500 bytes: the request is read 500 bytes at a time, and each part is stored
+    as soon as it is in; the file reads back whole, with its size and hash."""
+    from games.apis import uploads as api
+    from replay.services import uploads
+
+    monkeypatch.setattr(uploads, "PART_SIZE", 500)
+    monkeypatch.setattr(api._ToReceiver, "chunk_size", 500)
+    data = jsonl(record(0), record(1))
+    with committed():
+        created = upload(client_of(user), "a.jsonl", data).json()
+    stored = Upload.objects.get()
+    assert (stored.size, stored.sha256) == (len(data), hashlib.sha256(data).hexdigest())
+    assert UploadPart.objects.count() > 1
+    assert upload_file_read(stored.pk) == data
+    assert client_of(user).get(created["url"]).json()["done"] == 2
+
+
+def test_an_upload_signed_in_by_session_is_stored_from_the_form_read_for_its_csrf_check(
+    user: Any, record: Any, committed: Any
+) -> None:
+    """The CSRF check reads the form before the view can have the file stored as it comes:
+    then it is stored from the form."""
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(user)
+    token = "t" * 32  # a CSRF secret, as the cookie holds it
+    client.cookies["csrftoken"] = token
+    data = jsonl(record(0))
+    with committed():
+        response = client.post(
+            "/api/uploads/",
+            {"file": SimpleUploadedFile("a.jsonl", data), "csrfmiddlewaretoken": token},
+            format="multipart",
+        )
+    assert response.status_code == 202, response.content
+    assert upload_file_read(Upload.objects.get().pk) == data
+    assert Game.objects.count() == 1
 
 
 def test_a_missing_file_is_refused(client_of: Any, user: Any) -> None:
