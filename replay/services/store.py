@@ -384,7 +384,7 @@ def _games_write(
         _games_look_up(uploaded_by, external_ids, looked_up, writes)
     existing = looked_up.games
     old_keys = {key for key in groups if key[0] == "ext" and key[1] in existing}
-    new_groups = [g for key, g in groups.items() if key not in old_keys]
+    new_groups = [(key, g) for key, g in groups.items() if key not in old_keys]
     old_groups = [g for key, g in groups.items() if key in old_keys]
 
     now = timezone.now()
@@ -402,12 +402,12 @@ def _games_write(
         _games_replace([g[-1] for g in old_groups])
     players = _players_resolve([r for r in prepared if r.current], looked_up.players, writes)
 
-    game_rows = [(*_game_fields(g[-1]).values(), *fixed) for g in new_groups]
+    game_rows = [(*_game_fields(g[-1]).values(), *fixed) for _, g in new_groups]
     game_ids = writes.insert(Game, GAME_FIELDS, game_rows, returning_ids=True)
     results: list[tuple[Prepared, ItemOutcome]] = []
-    for group, game_id in zip(new_groups, game_ids, strict=True):
-        if group[0].external_id and uploaded_by is not None:
-            existing[group[0].external_id] = game_id  # a later chunk's version replaces it
+    for ((kind, name), group), game_id in zip(new_groups, game_ids, strict=True):
+        if kind == "ext":
+            existing[name] = game_id  # a later chunk's version replaces it
         for k, ready in enumerate(group):
             ready.game_id = game_id
             results.append((ready, ItemOutcome.STORED if k == 0 else ItemOutcome.REPLACED))
