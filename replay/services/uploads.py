@@ -98,7 +98,7 @@ class UploadReceiver:
         if self._waiting:
             self._store()
         data = b"".join(self._pieces)
-        self._pieces = [data]
+        self._pieces.clear()  # the split keeps what it needs of ``data``
         upload = self.upload
         upload.filename = clean_text(filename)[:255]
         upload.visibility = visibility
