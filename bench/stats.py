@@ -90,7 +90,7 @@ class Games:
         self.count = 0
 
     def next(self) -> Any:
-        from replay.services import Entry
+        from replay.services.store import Entry
 
         value = dict(self.pool[self.count % len(self.pool)])
         value["players"] = self.rng.sample(self.names, 4)
@@ -100,7 +100,7 @@ class Games:
         return Entry(json.dumps(value, ensure_ascii=False), value)
 
     def store(self, n: int) -> list[int]:
-        from replay.services import records_store
+        from replay.services.store import records_store
 
         ids: list[int] = []
         while n > 0:

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games",
     "replay",
+    "uploads",
     "stats",
 ]
 
@@ -159,24 +160,24 @@ REST_FRAMEWORK = {
     ],
     # Reading is public, writing needs an account; views that differ say so themselves.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "config.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "core.openapi.AutoSchema",
     # DRF's JSON renderer and parser, safe for lone surrogates and deep nesting.
     "DEFAULT_RENDERER_CLASSES": [
-        "config.renderers.JSONRenderer",
+        "core.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "config.renderers.JSONParser",
+        "core.renderers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_PAGINATION_CLASS": "config.pagination.Pages",
+    "DEFAULT_PAGINATION_CLASS": "core.pagination.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Upload views set ``throttle_scope = "upload"`` with ScopedRateThrottle.
     "DEFAULT_THROTTLE_RATES": {"upload": RASPIS_UPLOAD_THROTTLE},
     # Every 4xx answers {"findings": [...]} in the shape of FORMAT.md (docs/format.md).
-    "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
+    "EXCEPTION_HANDLER": "core.exceptions.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -188,7 +189,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Requests get their own components, which state what DRF checks only on the way in: a
-    # non-blank string's minLength, a file as binary (else a URL), config.openapi's patterns.
+    # non-blank string's minLength, a file as binary (else a URL), core.openapi's patterns.
     "COMPONENT_SPLIT_REQUEST": True,
 }
 

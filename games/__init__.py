@@ -1,1 +1,1 @@
-"""Stored game records, players, uploads and disputes."""
+"""Games and their records as uploaded, the players named in them, stored rulesets and disputes."""

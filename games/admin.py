@@ -1,4 +1,4 @@
-"""The staff's interface to games, players, uploads and disputes: one more interface over
+"""The staff's interface to games, players, rulesets and disputes: one more interface over
 ``games.services`` and ``replay.services``, like the API.
 
 - The **review queue** lists flagged and disputed games, the longest waiting first; each
@@ -30,7 +30,8 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 
-from games.errors import Rejected
+from core.admin import ReadOnlyAdmin, ReadOnlyInline
+from core.errors import Rejected
 from games.forms import DisputeDecisionForm, PlayerMergeForm, StoredRulesetForm
 from games.models import (
     Dispute,
@@ -41,42 +42,14 @@ from games.models import (
     GameToReview,
     Player,
     PlayerAlias,
-    SeatDeal,
     StoredRuleset,
-    Upload,
-    UploadItem,
 )
 from games.selectors import REVIEW_ORDER, game_review_queue
 from games.services import dispute_resolve, player_merge
 from replay.engine import ENGINE_VERSION
 from replay.models import Finding
 from replay.selectors import game_review
-from replay.services import games_reverify, upload_file_read
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Rows that services write and nobody edits: listed and inspected only."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+from replay.services.reverify import games_reverify
 
 
 def review_url(game_id: int, anchor: str = "") -> str:
@@ -89,9 +62,6 @@ def _seat_names(game_id: int) -> list[str]:
     )
 
 
-@admin.action(
-    description="Re-verify the selected games with the current engine", permissions=["change"]
-)
 def _action_page(
     modeladmin: admin.ModelAdmin,
     request: HttpRequest,
@@ -118,6 +88,9 @@ def _action_page(
     )
 
 
+@admin.action(
+    description="Re-verify the selected games with the current engine", permissions=["change"]
+)
 def reverify(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Game]) -> None:
     ids = list(queryset.order_by("pk").values_list("pk", flat=True))
     summary = games_reverify(game_ids=ids)
@@ -290,7 +263,6 @@ class GameAdmin(admin.ModelAdmin):
         "source",
         "external_id",
         "uploaded_by",
-        "upload",
         "visibility",
         "verdict",
         "audit",
@@ -457,7 +429,7 @@ class GameRecordAdmin(ReadOnlyAdmin):
     list_filter = ("current", "created_at")
     search_fields = ("sha256", "=game__id")
     list_select_related = ("game", "uploaded_by")
-    fields = ("game", "sha256", "current", "uploaded_by", "upload", "created_at", "text")
+    fields = ("game", "sha256", "current", "uploaded_by", "created_at", "text")
 
 
 @admin.register(GameSeat)
@@ -466,57 +438,6 @@ class GameSeatAdmin(ReadOnlyAdmin):
     list_filter = ("winner", "place")
     search_fields = ("name", "player__name", "=game__id")
     list_select_related = ("game", "player")
-
-
-@admin.register(SeatDeal)
-class SeatDealAdmin(ReadOnlyAdmin):
-    list_display = ("game", "number", "seat", "player", "kind", "cards", "bid", "taken", "score")
-    list_filter = ("kind", "dark", "cards")
-    search_fields = ("player__name", "=game__id")
-    list_select_related = ("game", "player")
-
-
-# -- uploads ---------------------------------------------------------------------------------
-
-
-@admin.register(Upload)
-class UploadAdmin(ReadOnlyAdmin):
-    list_display = (
-        "id",
-        "filename",
-        "uploaded_by",
-        "status",
-        "total",
-        "done",
-        "failed",
-        "duplicates",
-        "created_at",
-        "finished_at",
-    )
-    list_filter = ("status", "visibility", "created_at")
-    search_fields = ("=id", "filename", "sha256", "uploaded_by__username")
-    list_select_related = ("uploaded_by",)
-    date_hierarchy = "created_at"
-
-
-@admin.register(UploadItem)
-class UploadItemAdmin(ReadOnlyAdmin):
-    list_display = ("upload", "index", "label", "batch", "outcome", "game")
-    list_filter = ("outcome",)
-    search_fields = ("label", "=upload__id", "=game__id")
-    exclude = ("text",)
-    readonly_fields = ("record",)
-
-    @admin.display(description="record")
-    def record(self, item: UploadItem) -> str:
-        """The record as uploaded: a line of JSON Lines is read from the upload's file."""
-        if item.start is None or item.end is None:
-            return item.text
-        return upload_file_read(item.upload_id, item.start, item.end).decode("utf-8", "replace")
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[UploadItem]:
-        items = super().get_queryset(request).select_related("upload", "game")
-        return items.defer("text")
 
 
 # -- disputes --------------------------------------------------------------------------------

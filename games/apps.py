@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class GamesConfig(AppConfig):
-    """Records as uploaded, the players named in them, uploads and disputes."""
+    """Games and their records as uploaded, the players named in them, rulesets and disputes."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"

@@ -14,7 +14,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from games.models import DisputeStatus, Player, StoredRuleset
-from replay.services import ruleset_findings
+from games.services import ruleset_findings
 
 DECISIONS = [
     (DisputeStatus.UPHELD, "upheld: the record is wrong as the dispute says; the game stays out"),

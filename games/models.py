@@ -1,9 +1,9 @@
-"""Models for game records, players, uploads and disputes; the records are kept exactly as
-uploaded so any report can be reproduced by replaying them again.
+"""Models for games, their records, players, stored rulesets and disputes; the records are
+kept exactly as uploaded so any report can be reproduced by replaying them again.
 
-Everything but ``GameRecord.text`` (and ``UploadPart.data``) is derived from the record and its
-report and can be rebuilt by ``manage.py reverify``: the columns exist so that lists,
-filters and statistics need no JSON.
+Everything but ``GameRecord.text`` is derived from the record and its report and can be
+rebuilt by ``manage.py reverify``: the columns exist so that lists, filters and statistics
+need no JSON.
 """
 
 from __future__ import annotations
@@ -115,9 +115,6 @@ class Game(models.Model):
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    upload = models.ForeignKey(
-        "Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
-    )
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
     )
@@ -173,9 +170,6 @@ class GameRecord(models.Model):
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    upload = models.ForeignKey(
-        "Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -209,155 +203,6 @@ class GameSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} (seat {self.seat} of game {self.game_id})"
-
-
-class SeatDeal(models.Model):
-    """One seat in one deal of the current record, as recomputed, for statistics.
-
-    The joker columns count the seat's joker plays in the deal by declaration
-    (``joker_demand`` is lead_highest plus lead_lowest, ``joker_lead_highest`` the first of
-    them) and the tricks they won; ``jokers_held`` the jokers it was dealt.
-    """
-
-    # No foreign key constraints in the database: a batch of a hundred games writes some
-    # 15,000 rows, and checking 30,000 deferred constraints at commit took a third of the
-    # batch. The rows are derived, written only by ``replay.services`` with ids it just read
-    # or created, and Django still cascades deletes and protects players.
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="seat_deals", db_constraint=False
-    )
-    player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="seat_deals", db_constraint=False
-    )
-    seat = models.PositiveIntegerField()
-    number = models.PositiveIntegerField()
-    kind = models.CharField(max_length=10)
-    cards = models.IntegerField()
-    trump = models.IntegerField(null=True)  #: 0-3 for S C D H, -1 none, null rotating
-    bid = models.IntegerField(null=True)  #: null in deals without bidding
-    dark = models.BooleanField()
-    taken = models.IntegerField()
-    score = models.DecimalField(max_digits=14, decimal_places=4)
-    running = models.DecimalField(max_digits=14, decimal_places=4)
-    jokers = models.PositiveIntegerField()  #: joker plays, i.e. jokers held and played
-    joker_high = models.PositiveIntegerField()
-    joker_low = models.PositiveIntegerField()
-    joker_plain = models.PositiveIntegerField()
-    joker_demand = models.PositiveIntegerField()
-    joker_wins = models.PositiveIntegerField()
-    joker_lead_highest = models.PositiveIntegerField(default=0)
-    #: Jokers dealt (``DealResult.jokers_held``); null when unknown: a sheet deal without hands.
-    jokers_held = models.PositiveIntegerField(null=True)
-    hook = models.BooleanField(default=False)  #: the last bidder under the hook (RULES §3)
-
-    class Meta:
-        ordering: ClassVar = ["game", "number", "seat"]
-
-    def __str__(self) -> str:
-        return f"game {self.game_id} deal {self.number} seat {self.seat}"
-
-
-class UploadStatus(models.TextChoices):
-    QUEUED = "queued"
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"
-
-
-class Upload(models.Model):
-    """A file of records, stored before any work starts so that a dead worker loses nothing.
-
-    The file itself is in ``UploadPart`` rows. The counts are refreshed after every batch,
-    so a client polling the upload sees progress.
-    """
-
-    uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="uploads"
-    )
-    visibility = models.CharField(
-        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
-    )
-    filename = models.CharField(max_length=255, blank=True)
-    size = models.PositiveBigIntegerField()
-    sha256 = models.CharField(max_length=64)
-    status = models.CharField(
-        max_length=10, choices=UploadStatus.choices, default=UploadStatus.QUEUED
-    )
-    total = models.PositiveIntegerField(default=0)
-    done = models.PositiveIntegerField(default=0)  #: items processed, whatever the outcome
-    failed = models.PositiveIntegerField(default=0)  #: items rejected (malformed) or failed
-    duplicates = models.PositiveIntegerField(default=0)
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering: ClassVar = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"upload {self.pk} ({self.filename})"
-
-
-class UploadPart(models.Model):
-    """A piece of an upload's file (a mebibyte): the file is their ``data`` by ``offset``.
-
-    PostgreSQL stores a 40 MB value four times slower than forty values of one MB, and reads
-    a batch's few lines from a piece without touching the rest of the file.
-    """
-
-    upload = models.ForeignKey(Upload, on_delete=models.CASCADE, related_name="parts")
-    offset = models.PositiveBigIntegerField()
-    data = models.BinaryField()
-
-    class Meta:
-        ordering: ClassVar = ["upload", "offset"]
-        constraints: ClassVar = [
-            models.UniqueConstraint(fields=["upload", "offset"], name="uploadpart_unique_offset")
-        ]
-
-    def __str__(self) -> str:
-        return f"bytes from {self.offset} of upload {self.upload_id}"
-
-
-class ItemOutcome(models.TextChoices):
-    PENDING = "pending"
-    STORED = "stored"  #: a new game
-    REPLACED = "replaced"  #: a new version of a game with the same external_id
-    DUPLICATE = "duplicate"  #: the same record text is already stored
-    REJECTED = "rejected"  #: malformed: see ``findings``
-    FAILED = "failed"  #: the service failed on it; see ``findings``
-
-
-class UploadItem(models.Model):
-    """One record of an upload, processed in a batch; done items are skipped on a re-run."""
-
-    upload = models.ForeignKey(Upload, on_delete=models.CASCADE, related_name="items")
-    index = models.PositiveIntegerField()
-    batch = models.PositiveIntegerField()
-    label = models.CharField(max_length=300)
-    #: A line of a JSON Lines file is bytes ``start:end`` of the file, read when it is verified
-    #: rather than copied here; other records (zip members, array items) keep their text.
-    text = models.TextField(blank=True)
-    start = models.PositiveBigIntegerField(null=True, blank=True)
-    end = models.PositiveBigIntegerField(null=True, blank=True)
-    outcome = models.CharField(
-        max_length=10, choices=ItemOutcome.choices, default=ItemOutcome.PENDING
-    )
-    game = models.ForeignKey(
-        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    findings = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering: ClassVar = ["upload", "index"]
-        constraints: ClassVar = [
-            models.UniqueConstraint(fields=["upload", "index"], name="uploaditem_unique_index")
-        ]
-        indexes: ClassVar = [models.Index(fields=["upload", "batch"])]
-
-    def __str__(self) -> str:
-        return f"{self.label} of upload {self.upload_id}"
 
 
 class DisputeStatus(models.TextChoices):

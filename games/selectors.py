@@ -1,52 +1,43 @@
-"""Reads of games, uploads and disputes, with who may see what decided in one place.
+"""Reads of games, their records, players, stored rulesets and disputes, with who may see
+what decided in one place.
 
-A public game is visible to everyone; a private one only to its uploader and staff. Uploads
-are personal: their owner and staff. Disputes follow their game, and a user always sees the
-disputes they opened.
+A public game is visible to everyone; a private one only to its uploader and staff. Disputes
+follow their game, and a user always sees the disputes they opened.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import Model, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.errors import Rejected, request_finding
+from core.access import is_staff
+from core.filters import filtered
 from games.models import (
     Dispute,
     Game,
+    GameRecord,
     GameStatus,
-    ItemOutcome,
     Player,
     PlayerAlias,
-    Upload,
-    UploadItem,
+    StoredRuleset,
     Verdict,
     Visibility,
     player_key,
 )
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AnonymousUser
-    from django.contrib.auth.models import User as Account
-
-    User = Account | AnonymousUser
-
-_M = TypeVar("_M", bound=Model)
-
-
-def _staff(user: User) -> bool:
-    return bool(user.is_authenticated and getattr(user, "is_staff", False))
+    from core.access import User
 
 
 def game_visible(*, user: User) -> QuerySet[Game]:
     games = Game.objects.all()
-    if _staff(user):
+    if is_staff(user):
         return games
     public = Q(visibility=Visibility.PUBLIC)
     if user.is_authenticated:
@@ -170,67 +161,29 @@ class GameFilter(django_filters.FilterSet):
 def game_list(*, user: User, filters: Any = None) -> QuerySet[Game]:
     """Visible games, filtered by query parameters (``GameFilter``); bad ones are rejected."""
     games = game_visible(user=user).prefetch_related("seats")
-    return games if filters is None else _filtered(GameFilter, filters, games)
-
-
-def _filtered(
-    filterset_class: type[django_filters.FilterSet], filters: Any, queryset: QuerySet[_M]
-) -> QuerySet[_M]:
-    """The queryset filtered; every bad parameter is a finding located at its name, so a
-    client learns of them all in one 400 rather than getting an unfiltered list."""
-    filterset = filterset_class(filters, queryset=queryset)
-    if not filterset.is_valid():
-        raise Rejected(
-            [
-                request_finding("request.invalid", f"{field}: {message}", path=f"/{field}")
-                for field, messages in filterset.errors.items()
-                for message in messages
-            ]
-        )
-    filtered: QuerySet[_M] = filterset.qs
-    return filtered
+    return games if filters is None else filtered(GameFilter, filters, games)
 
 
 def game_get(*, user: User, game_id: int) -> Game | None:
     return game_visible(user=user).filter(pk=game_id).first()
 
 
-def upload_list(*, user: User) -> QuerySet[Upload]:
-    uploads = Upload.objects.all()
-    if _staff(user):
-        return uploads
-    return uploads.filter(uploaded_by_id=user.pk) if user.is_authenticated else uploads.none()
+def game_record_text(*, game: Game) -> str:
+    """The exact text of the game's current record."""
+    return GameRecord.objects.values_list("text", flat=True).get(game=game, current=True)
 
 
-def upload_get(*, user: User, upload_id: int) -> Upload | None:
-    return upload_list(user=user).filter(pk=upload_id).first()
-
-
-class ChoiceInFilter(django_filters.BaseInFilter, django_filters.ChoiceFilter):
-    """Several choices, comma-separated (``?outcome=rejected,failed``), each one checked."""
-
-
-class UploadItemFilter(django_filters.FilterSet):
-    """The filters of ``GET /api/uploads/{id}/``: a client fetches only the records that failed."""
-
-    outcome = ChoiceInFilter(
-        choices=ItemOutcome.choices, help_text="outcomes, comma-separated: rejected,failed"
-    )
-
-    class Meta:
-        model = UploadItem
-        fields = ("outcome",)
-
-
-def upload_items(*, upload: Upload, filters: Any = None) -> QuerySet[UploadItem]:
-    """The upload's items in index order, filtered by query parameters (``UploadItemFilter``)."""
-    items = upload.items.defer("text").order_by("index")
-    return items if filters is None else _filtered(UploadItemFilter, filters, items)
+def stored_rulesets() -> dict[str, dict[str, Any]]:
+    """The service's named rulesets as the engine's ``verify()`` takes them."""
+    return {
+        name: {"preset": preset, "options": options}
+        for name, preset, options in StoredRuleset.objects.values_list("name", "preset", "options")
+    }
 
 
 def dispute_list(*, user: User) -> QuerySet[Dispute]:
     disputes = Dispute.objects.select_related("game", "opened_by", "decided_by")
-    if _staff(user):
+    if is_staff(user):
         return disputes
     visible = Q(game__visibility=Visibility.PUBLIC)
     if user.is_authenticated:

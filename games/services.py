@@ -1,7 +1,7 @@
-"""Writes to games, players and disputes that need no engine (``replay.services`` has those).
+"""Writes to players, stored rulesets and disputes (storing a record is ``replay``'s).
 
 Every function is keyword-only and runs in one transaction: a refused operation raises
-``games.errors.Rejected`` and changes nothing.
+``core.errors.Rejected`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -10,23 +10,25 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.errors import Rejected
+from core.errors import Rejected, finding_dict
 from games.models import (
     Dispute,
     DisputeStatus,
     Game,
+    GameRecord,
     GameSeat,
     GameStatus,
     Player,
     PlayerAlias,
-    SeatDeal,
+    StoredRuleset,
     Verdict,
     player_key,
 )
-from games.signals import game_changed, send_for_games
+from games.signals import game_changed, players_merged, send_for_games
+from replay.engine import PRESETS, preset_ruleset, record_json, resolve_ruleset
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -94,7 +96,7 @@ def player_merge(*, source: Player, target: Player, by: User | None) -> Player:
             actual=sorted(shared),
         )
     GameSeat.objects.filter(player=source).update(player=target)
-    SeatDeal.objects.filter(player=source).update(player=target)
+    players_merged.send(sender=__name__, source_id=source.pk, target_id=target.pk)
     PlayerAlias.objects.filter(player=source).update(player=target)
     PlayerAlias.objects.create(
         key=source.key, name=source.name, player=target, created_by=_user(by)
@@ -120,9 +122,7 @@ def dispute_open(
             raise Rejected.one("a trick needs its deal", path="/trick")
         # A deal has as many tricks as cards in a hand: a larger number names no trick, and one
         # past the column's range made PostgreSQL refuse the row (a 500).
-        tricks = (
-            SeatDeal.objects.filter(game=game, number=deal).values_list("cards", flat=True).first()
-        )
+        tricks = _deal_cards(game, deal)
         if tricks is not None and trick > tricks:
             raise Rejected.one(
                 f"deal {deal} has no trick {trick}", path="/trick", expected=tricks, actual=trick
@@ -133,6 +133,14 @@ def dispute_open(
     Game.objects.filter(pk=game.pk).update(status=GameStatus.DISPUTED, updated_at=timezone.now())
     send_for_games(game_changed, sender=__name__, game_ids=[game.pk])
     return dispute
+
+
+def _deal_cards(game: Game, deal: int) -> int | None:
+    """The cards in a hand in deal ``deal`` of the game's current record, as it states them."""
+    text = GameRecord.objects.values_list("text", flat=True).get(game=game, current=True)
+    deals = record_json(text).get("deals")
+    cards = deals[deal - 1].get("cards") if isinstance(deals, list) and len(deals) >= deal else None
+    return cards if isinstance(cards, int) and not isinstance(cards, bool) else None
 
 
 @transaction.atomic
@@ -238,3 +246,44 @@ def _seats_correct(game: Game, totals: list[Decimal]) -> None:
 
 def _user(user: User | None) -> Any:
     return user if user is not None and user.is_authenticated else None
+
+
+def ruleset_presets() -> list[dict[str, Any]]:
+    """Every preset with all its options resolved (docs/rules.md, "Presets")."""
+    return [{"name": name, **preset_ruleset(name).to_dict()} for name in PRESETS]
+
+
+def ruleset_findings(*, preset: Any, options: Any) -> list[dict[str, Any]]:
+    """What the engine refuses in a ruleset to store, located in it; [] when it is good."""
+    _, findings = resolve_ruleset({"preset": preset, "options": options})
+    rows = [finding_dict(f) for f in findings]
+    for row in rows:
+        # The engine locates the problem inside a record's "ruleset"; here the ruleset is
+        # the whole object.
+        if row["path"] and row["path"].startswith("/ruleset"):
+            row["path"] = row["path"][len("/ruleset") :]
+    return rows
+
+
+@transaction.atomic
+def ruleset_create(
+    *, name: str, preset: str, options: dict[str, Any], by: Account
+) -> StoredRuleset:
+    """Save a named ruleset after the engine accepts it; its findings say what is wrong."""
+    name = name.strip()
+    if name in PRESETS:
+        raise Rejected.one(f"{name!r} is the name of a preset", path="/name", actual=name)
+    if StoredRuleset.objects.filter(name=name).exists():
+        raise Rejected.one(f"a ruleset named {name!r} exists already", path="/name", actual=name)
+    findings = ruleset_findings(preset=preset, options=options)
+    if findings:
+        raise Rejected(findings)
+    try:
+        with transaction.atomic():
+            return StoredRuleset.objects.create(
+                name=name, preset=preset, options=options, created_by=by
+            )
+    except IntegrityError:
+        raise Rejected.one(
+            f"a ruleset named {name!r} exists already", path="/name", actual=name
+        ) from None

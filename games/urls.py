@@ -1,4 +1,4 @@
-"""API routes for records, uploads and disputes, mounted under ``/api/``, and the token an
+"""API routes for records, disputes and rulesets, mounted under ``/api/``, and the token an
 account's username and password obtain."""
 
 from django.urls import URLPattern, URLResolver, path
@@ -14,7 +14,6 @@ from games.apis.games import (
     VerifyApi,
 )
 from games.apis.rulesets import RulesetsApi
-from games.apis.uploads import UploadDetailApi, UploadsApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/token/", TokenApi.as_view(), name="auth-token"),
@@ -27,7 +26,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("games/<int:game_id>/disputes/", DisputeCreateApi.as_view(), name="game-disputes"),
     path("disputes/", DisputeListApi.as_view(), name="disputes"),
     path("disputes/<int:dispute_id>/resolve/", DisputeResolveApi.as_view(), name="dispute-resolve"),
-    path("uploads/", UploadsApi.as_view(), name="uploads"),
-    path("uploads/<int:upload_id>/", UploadDetailApi.as_view(), name="upload-detail"),
     path("rulesets/", RulesetsApi.as_view(), name="rulesets"),
 ]

@@ -1,4 +1,5 @@
-"""Admin views of reports, findings and verdict changes: evidence, so read through, not edited.
+"""Admin views of reports, findings, verdict changes and seat-deals: evidence, so read
+through, not edited.
 
 A game's findings are best read on its review page (``games.admin``), where each one is
 shown at its play; these lists are for searching across games (every ``play.revoke`` of a
@@ -14,8 +15,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from games.admin import ReadOnlyAdmin, review_url
-from replay.models import Finding, Report, VerdictChange
+from core.admin import ReadOnlyAdmin
+from games.admin import review_url
+from replay.models import Finding, Report, SeatDeal, VerdictChange
 
 
 def _review(game_id: int, anchor: str = "") -> str:
@@ -103,3 +105,11 @@ class VerdictChangeAdmin(ReadOnlyAdmin):
     @admin.display(description="")
     def review(self, change: VerdictChange) -> str:
         return _review(change.game_id)
+
+
+@admin.register(SeatDeal)
+class SeatDealAdmin(ReadOnlyAdmin):
+    list_display = ("game", "number", "seat", "player", "kind", "cards", "bid", "taken", "score")
+    list_filter = ("kind", "dark", "cards")
+    search_fields = ("player__name", "=game__id")
+    list_select_related = ("game", "player")

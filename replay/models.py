@@ -1,5 +1,5 @@
-"""Models for verification reports, their findings and verdict changes; the engine itself
-(``replay.engine``) knows nothing of them.
+"""Models for verification reports, their findings, verdict changes and the seat-deal rows
+derived from a report; the engine itself (``replay.engine``) knows nothing of them.
 
 A report belongs to one record version; re-verification with a newer engine adds a report
 and makes it current, so the old one stays as evidence of what was said before.
@@ -13,7 +13,17 @@ from typing import Any, ClassVar
 from django.db import models
 from django.db.models import Q
 
-from games.models import Game, GameRecord
+from games.models import Game, GameRecord, Player
+
+
+class Stored(models.TextChoices):
+    """What storing a record made of it (``services.store.records_store``)."""
+
+    STORED = "stored"  #: a new game
+    REPLACED = "replaced"  #: a new version of a game with the same external_id
+    DUPLICATE = "duplicate"  #: the same record text is already stored
+    REJECTED = "rejected"  #: malformed: see the outcome's findings
+    FAILED = "failed"  #: the service failed on it; see the outcome's findings
 
 
 class Report(models.Model):
@@ -110,3 +120,49 @@ class VerdictChange(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id}: {self.old} → {self.new}"
+
+
+class SeatDeal(models.Model):
+    """One seat in one deal of the current record, as recomputed, for statistics.
+
+    The joker columns count the seat's joker plays in the deal by declaration
+    (``joker_demand`` is lead_highest plus lead_lowest, ``joker_lead_highest`` the first of
+    them) and the tricks they won; ``jokers_held`` the jokers it was dealt.
+    """
+
+    # No foreign key constraints in the database: a batch of a hundred games writes some
+    # 15,000 rows, and checking 30,000 deferred constraints at commit took a third of the
+    # batch. The rows are derived, written only by ``services.store`` with ids it just read
+    # or created, and Django still cascades deletes and protects players.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seat_deals", db_constraint=False
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seat_deals", db_constraint=False
+    )
+    seat = models.PositiveIntegerField()
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10)
+    cards = models.IntegerField()
+    trump = models.IntegerField(null=True)  #: 0-3 for S C D H, -1 none, null rotating
+    bid = models.IntegerField(null=True)  #: null in deals without bidding
+    dark = models.BooleanField()
+    taken = models.IntegerField()
+    score = models.DecimalField(max_digits=14, decimal_places=4)
+    running = models.DecimalField(max_digits=14, decimal_places=4)
+    jokers = models.PositiveIntegerField()  #: joker plays, i.e. jokers held and played
+    joker_high = models.PositiveIntegerField()
+    joker_low = models.PositiveIntegerField()
+    joker_plain = models.PositiveIntegerField()
+    joker_demand = models.PositiveIntegerField()
+    joker_wins = models.PositiveIntegerField()
+    joker_lead_highest = models.PositiveIntegerField(default=0)
+    #: Jokers dealt (``DealResult.jokers_held``); null when unknown: a sheet deal without hands.
+    jokers_held = models.PositiveIntegerField(null=True)
+    hook = models.BooleanField(default=False)  #: the last bidder under the hook (RULES §3)
+
+    class Meta:
+        ordering: ClassVar = ["game", "number", "seat"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} deal {self.number} seat {self.seat}"

@@ -1,4 +1,5 @@
-"""Reads that need both the engine and the database: what a reviewer sees of one game.
+"""Reads that need both the engine and the database: what a reviewer sees of one game, and
+the table at one moment of it.
 
 ``game_review`` puts side by side what the stored record claims (``taken``, ``scores``,
 ``running``, ``totals``) and what the current report recomputed, and lays out every trick
@@ -21,13 +22,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from core.errors import Rejected, finding_dict
 from games.models import Game
-from replay.engine import ENGINE_VERSION, record_json
+from games.selectors import game_record_text, stored_rulesets
+from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json, state_at
 from replay.engine import verify as engine_verify
 from replay.engine.cards import PLAY_CODES, play_name
+from replay.json_codec import record_loads
 from replay.models import Finding, Report
-from replay.services.records import game_record_text
-from replay.services.store import stored_rulesets
 
 Location = tuple[int | None, int | None, int | None]  #: deal, trick, play
 
@@ -126,6 +128,26 @@ def game_review(*, game: Game) -> GameReview:
     ]
     outdated = report is not None and report.engine_version != ENGINE_VERSION
     return GameReview(game, players, report, findings, deals, totals, outdated)
+
+
+def game_state(
+    *, game: Game, deal: int, trick: int | None = None, play: int | None = None
+) -> dict[str, Any]:
+    """The table at one moment of the game's current record (``replay.engine.state_at``)."""
+    value = record_loads(game_record_text(game=game))
+    try:
+        state, findings = state_at(value, deal, trick, play, stored_rulesets())
+    except NoSuchMoment as missing:
+        # The query asks for too much, not the record is wrong: located in the query.
+        raise Rejected.one(
+            str(missing),
+            path=f"/{missing.name}",
+            expected=missing.expected,
+            actual=missing.actual,
+        ) from None
+    if state is None:
+        raise Rejected([finding_dict(f) for f in findings])
+    return state
 
 
 def _deals(

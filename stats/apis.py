@@ -29,8 +29,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, page_of, page_parameters
-from config.pagination import SizedPages
+from core.openapi import FINDINGS, page_of, page_parameters
+from core.pagination import SizedPages
 from games.models import Player
 from stats import selectors
 from stats.selectors import Freshness

@@ -60,11 +60,10 @@ from games.models import (
     GameRecord,
     GameSeat,
     GameStatus,
-    SeatDeal,
     Verdict,
     Visibility,
 )
-from replay.models import Finding
+from replay.models import Finding, SeatDeal
 from replay.services.rows import bulk_insert, bulk_upsert, jsonb_text
 from stats import selectors
 from stats.contributions import (

@@ -12,8 +12,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.openapi import FINDINGS
-from config.renderers import JSONParser
+from core.openapi import FINDINGS
+from core.renderers import JSONParser
 
 
 class TokenApi(ObtainAuthToken):

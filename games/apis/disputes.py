@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, page_of, page_parameters
-from config.pagination import Pages
-from games.apis.common import account
+from core.openapi import FINDINGS, page_of, page_parameters
+from core.pagination import Pages
+from core.requests import account
 from games.apis.games import game_or_404
 from games.models import Dispute, DisputeStatus
 from games.selectors import dispute_get, dispute_list

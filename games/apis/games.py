@@ -23,15 +23,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
-from config.pagination import SizedPages
-from games.apis.common import GameSummarySerializer, UploadThrottle, account, body_read
+from core.errors import Rejected
+from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
+from core.pagination import SizedPages
+from core.requests import UploadThrottle, account, body_read
+from games.apis.common import GameSummarySerializer
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
-from games.errors import Rejected
-from games.models import Game, GameRecord, ItemOutcome, Visibility
-from games.selectors import game_get, game_list
-from replay import services
-from replay.models import Finding, Report
+from games.models import Game, GameRecord, Visibility
+from games.selectors import game_get, game_list, game_record_text
+from replay.models import Finding, Report, Stored
+from replay.selectors import game_state
+from replay.services.records import game_store, record_check, record_read
+from uploads.services import upload_create
+from uploads.tasks import WORKERS
 
 #: What ``games.selectors.UtcIsoDateTimeField`` reads: a date and time, or a date alone.
 DATE_OR_DATE_TIME = {
@@ -80,7 +84,7 @@ class VerifyApi(APIView):
         "verdict malformed when the body is not a record.",
     )
     def post(self, request: Request) -> Response:
-        return Response(services.record_check(data=body_read(request)))
+        return Response(record_check(data=body_read(request)))
 
 
 class GameDetailSerializer(GameSummarySerializer):
@@ -182,19 +186,20 @@ class GamesApi(APIView):
         visibility = options.validated_data["visibility"]
         data = body_read(request)
         if len(data) > settings.RASPIS_SYNC_RECORD_MAX_BYTES:
-            upload = services.upload_create(
+            upload = upload_create(
                 uploaded_by=account(request),
                 data=data,
                 filename="record.json",
                 visibility=visibility,
+                workers=WORKERS,
             )
             url = reverse("upload-detail", args=[upload.pk])
             return Response({"upload": upload.pk, "url": url}, status=status.HTTP_202_ACCEPTED)
-        text, value = services.record_read(data=data)
-        outcome = services.game_store(
+        text, value = record_read(data=data)
+        outcome = game_store(
             text=text, value=value, uploaded_by=account(request), visibility=visibility
         )
-        if outcome.kind == ItemOutcome.REJECTED:
+        if outcome.kind == Stored.REJECTED:
             raise Rejected(outcome.findings)
         game = game_get(user=request.user, game_id=outcome.game_id or 0)
         if game is None:
@@ -204,12 +209,12 @@ class GamesApi(APIView):
                 status=status.HTTP_409_CONFLICT,
             )
         body = {
-            "duplicate": outcome.kind == ItemOutcome.DUPLICATE,
-            "replaced": outcome.kind == ItemOutcome.REPLACED,
+            "duplicate": outcome.kind == Stored.DUPLICATE,
+            "replaced": outcome.kind == Stored.REPLACED,
             "game": game,
             "report": Report.objects.get(game=game, current=True).as_dict(),
         }
-        code = status.HTTP_201_CREATED if outcome.kind == ItemOutcome.STORED else status.HTTP_200_OK
+        code = status.HTTP_201_CREATED if outcome.kind == Stored.STORED else status.HTTP_200_OK
         return Response(self.CreateOutputSerializer(body).data, status=code)
 
 
@@ -225,7 +230,7 @@ class GameRecordApi(APIView):
         summary="The record as uploaded, byte for byte",
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
-        text = services.game_record_text(game=game_or_404(request, game_id))
+        text = game_record_text(game=game_or_404(request, game_id))
         return HttpResponse(text.encode("utf-8"), content_type="application/json")
 
 
@@ -254,7 +259,7 @@ class GameReplayApi(APIView):
         game = game_or_404(request, game_id)
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
-        return Response(services.game_state(game=game, **params.validated_data))
+        return Response(game_state(game=game, **params.validated_data))
 
 
 class GameExportApi(APIView):

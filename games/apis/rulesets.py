@@ -15,11 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.openapi import FINDINGS, typed
-from games.apis.common import account
+from core.openapi import FINDINGS, typed
+from core.requests import account
 from games.apis.shapes import PresetSerializer, RulesetOverridesSerializer
 from games.models import StoredRuleset
-from replay import services
+from games.services import ruleset_create, ruleset_presets
 from replay.engine import PRESETS
 
 
@@ -65,7 +65,7 @@ class RulesetsApi(APIView):
         stored = StoredRuleset.objects.all()
         return Response(
             {
-                "presets": services.ruleset_presets(),
+                "presets": ruleset_presets(),
                 "stored": StoredRulesetSerializer(stored, many=True).data,
             }
         )
@@ -78,5 +78,5 @@ class RulesetsApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        ruleset = services.ruleset_create(by=account(request), **serializer.validated_data)
+        ruleset = ruleset_create(by=account(request), **serializer.validated_data)
         return Response(StoredRulesetSerializer(ruleset).data, status=status.HTTP_201_CREATED)

@@ -12,7 +12,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from config.openapi import ReportFindingSerializer, enum, typed
+from core.openapi import ReportFindingSerializer, enum, typed
 from replay.engine import PRESETS, Verdict
 from replay.engine.cards import SUITS
 from replay.engine.rulesets import DEFAULTS, KINDS, VALIDATORS

@@ -1,31 +1,19 @@
-"""One record through the API: read it, verify it without storing, store it, replay it.
-
-Also the stored rulesets a club saves, since validating one needs the engine's
-``resolve_ruleset``.
-"""
+"""One record through the API: read it, verify it without storing, store it."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 
-from games.errors import Rejected
-from games.models import Game, GameRecord, StoredRuleset
-from replay.engine import (
-    PRESETS,
-    Code,
-    Finding,
-    NoSuchMoment,
-    preset_ruleset,
-    resolve_ruleset,
-    state_at,
-)
+from core.errors import Rejected, finding_dict
+from games.selectors import stored_rulesets
+from replay.engine import Code, Finding
 from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
-from replay.services.json_codec import record_loads
-from replay.services.store import Entry, Outcome, finding_dict, records_store, stored_rulesets
+from replay.json_codec import record_loads
+from replay.services.store import Entry, Outcome, records_store
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -76,66 +64,3 @@ def game_store(*, text: str, value: Any, uploaded_by: User, visibility: str) -> 
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
-
-
-def game_record_text(*, game: Game) -> str:
-    return GameRecord.objects.values_list("text", flat=True).get(game=game, current=True)
-
-
-def game_state(
-    *, game: Game, deal: int, trick: int | None = None, play: int | None = None
-) -> dict[str, Any]:
-    """The table at one moment of the game's current record (``replay.engine.state_at``)."""
-    _, value = record_read(data=game_record_text(game=game).encode("utf-8"))
-    try:
-        state, findings = state_at(value, deal, trick, play, stored_rulesets())
-    except NoSuchMoment as missing:
-        # The query asks for too much, not the record is wrong: located in the query.
-        raise Rejected.one(
-            str(missing),
-            path=f"/{missing.name}",
-            expected=missing.expected,
-            actual=missing.actual,
-        ) from None
-    if state is None:
-        raise Rejected([finding_dict(f) for f in findings])
-    return state
-
-
-def ruleset_presets() -> list[dict[str, Any]]:
-    """Every preset of RULES §8 with all its options resolved."""
-    return [{"name": name, **preset_ruleset(name).to_dict()} for name in PRESETS]
-
-
-def ruleset_findings(*, preset: Any, options: Any) -> list[dict[str, Any]]:
-    """What the engine refuses in a ruleset to store, located in it; [] when it is good."""
-    _, findings = resolve_ruleset({"preset": preset, "options": options})
-    rows = [finding_dict(f) for f in findings]
-    for row in rows:
-        # The engine locates the problem inside a record's "ruleset"; here the ruleset is
-        # the whole object.
-        if row["path"] and row["path"].startswith("/ruleset"):
-            row["path"] = row["path"][len("/ruleset") :]
-    return rows
-
-
-@transaction.atomic
-def ruleset_create(*, name: str, preset: str, options: dict[str, Any], by: User) -> StoredRuleset:
-    """Save a named ruleset after the engine accepts it; its findings say what is wrong."""
-    name = name.strip()
-    if name in PRESETS:
-        raise Rejected.one(f"{name!r} is the name of a preset", path="/name", actual=name)
-    if StoredRuleset.objects.filter(name=name).exists():
-        raise Rejected.one(f"a ruleset named {name!r} exists already", path="/name", actual=name)
-    findings = ruleset_findings(preset=preset, options=options)
-    if findings:
-        raise Rejected(findings)
-    try:
-        with transaction.atomic():
-            return StoredRuleset.objects.create(
-                name=name, preset=preset, options=options, created_by=by
-            )
-    except IntegrityError:
-        raise Rejected.one(
-            f"a ruleset named {name!r} exists already", path="/name", actual=name
-        ) from None

@@ -17,20 +17,20 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 
 from games.models import Game, GameRecord, GameStatus
+from games.selectors import stored_rulesets
 from games.services import status_for
 from games.signals import game_verified, send_for_games
 from replay.engine import ENGINE_VERSION, Code, Finding
 from replay.engine import verify as engine_verify
 from replay.engine.report import malformed
+from replay.json_codec import json_text, record_loads
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
-from replay.services.json_codec import json_text, record_loads
 from replay.services.rows import Writes
 from replay.services.store import (
     Prepared,
     reports_retire,
     reports_write,
-    stored_rulesets,
     verdict_changes_record,
 )
 

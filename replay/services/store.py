@@ -37,28 +37,18 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import (
-    Dispute,
-    DisputeStatus,
-    Game,
-    GameRecord,
-    GameSeat,
-    GameStatus,
-    ItemOutcome,
-    SeatDeal,
-    StoredRuleset,
-    Upload,
-    player_key,
-)
+from core.errors import finding_dict
+from games.models import Dispute, DisputeStatus, Game, GameRecord, GameSeat, GameStatus, player_key
+from games.selectors import stored_rulesets
 from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_for_games
 from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report, line_document
 from replay.engine import Verdict as EngineVerdict
 from replay.engine import verify as engine_verify
+from replay.json_codec import json_text, record_loads
 from replay.models import Finding as FindingRow
 from replay.models import Report as ReportRow
-from replay.models import VerdictChange
-from replay.services.json_codec import json_text, record_loads
+from replay.models import SeatDeal, Stored, VerdictChange
 from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
@@ -110,7 +100,7 @@ class Entry:
 class Outcome:
     """What became of one entry."""
 
-    kind: ItemOutcome
+    kind: Stored
     game_id: int | None = None
     findings: list[dict[str, Any]] = field(default_factory=list)
 
@@ -132,23 +122,8 @@ class Prepared:
     current: bool = True
 
 
-def stored_rulesets() -> dict[str, dict[str, Any]]:
-    """The service's named rulesets as ``verify()`` takes them."""
-    return {
-        name: {"preset": preset, "options": options}
-        for name, preset, options in StoredRuleset.objects.values_list("name", "preset", "options")
-    }
-
-
 def sha256_of(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def finding_dict(finding: Finding) -> dict[str, Any]:
-    """A finding in the API's shape: FORMAT.md's fields with ``path`` always present."""
-    out = finding.to_dict()
-    out.setdefault("path", None)
-    return out
 
 
 #: Records verified while PostgreSQL takes in the rows of the ones before them.
@@ -167,7 +142,6 @@ def records_store(
     entries: Sequence[Entry],
     uploaded_by: User | None,
     visibility: str,
-    upload: Upload | None = None,
 ) -> list[Outcome]:
     """Verify and store ``entries`` in order; one outcome per entry, in the same order."""
     outcomes: list[Outcome | None] = [None] * len(entries)
@@ -181,7 +155,7 @@ def records_store(
         if entry.error is not None:
             outcomes[i] = _rejected(entry.error)
         elif sha in known:
-            outcomes[i] = Outcome(ItemOutcome.DUPLICATE, game_id=known[sha])
+            outcomes[i] = Outcome(Stored.DUPLICATE, game_id=known[sha])
         elif sha in first_of:
             copies[i] = first_of[sha]
         else:
@@ -201,7 +175,7 @@ def records_store(
                     prepared.append(ready)
                 writes.advance()
             if prepared:
-                written = _games_write(prepared, uploaded_by, visibility, upload, writes, looked_up)
+                written = _games_write(prepared, uploaded_by, visibility, writes, looked_up)
                 for ready, kind in written:
                     outcomes[ready.index] = Outcome(kind, game_id=ready.game_id)
                     games.append(ready.game_id)
@@ -209,8 +183,8 @@ def records_store(
     for i, first in copies.items():
         original = outcomes[first]
         assert original is not None
-        if original.kind != ItemOutcome.REJECTED:
-            outcomes[i] = Outcome(ItemOutcome.DUPLICATE, game_id=original.game_id)
+        if original.kind != Stored.REJECTED:
+            outcomes[i] = Outcome(Stored.DUPLICATE, game_id=original.game_id)
             continue
         # Rejected as it read: its own finding, which names where it came from.
         _, error = entries[i].read()
@@ -333,7 +307,7 @@ def _games_locked(uploaded_by: User, external_ids: set[str]) -> dict[str, int]:
 
 
 def _rejected(error: Finding) -> Outcome:
-    return Outcome(ItemOutcome.REJECTED, findings=[finding_dict(error)])
+    return Outcome(Stored.REJECTED, findings=[finding_dict(error)])
 
 
 def _prepare(
@@ -345,7 +319,7 @@ def _prepare(
     report = engine_verify(value, rulesets)
     if report.verdict is EngineVerdict.MALFORMED:
         findings = [finding_dict(f) for f in report.findings]
-        return Outcome(ItemOutcome.REJECTED, findings=findings), None
+        return Outcome(Stored.REJECTED, findings=findings), None
     meta = value.get("meta")
     ready = Prepared(
         index,
@@ -364,10 +338,9 @@ def _games_write(
     prepared: list[Prepared],
     uploaded_by: User | None,
     visibility: str,
-    upload: Upload | None,
     writes: Writes,
     looked_up: _LookedUp,
-) -> list[tuple[Prepared, ItemOutcome]]:
+) -> list[tuple[Prepared, Stored]]:
     """Create or replace the games of ``prepared`` and queue all their rows on ``writes``.
 
     What it looks up is in ``looked_up``; only a replacement, or a name the batch's start did
@@ -389,8 +362,7 @@ def _games_write(
 
     now = timezone.now()
     user_id = None if uploaded_by is None else uploaded_by.pk
-    upload_id = None if upload is None else upload.pk
-    fixed = (user_id, upload_id, visibility, now, now)
+    fixed = (user_id, visibility, now, now)
     for group in groups.values():
         for k, ready in enumerate(group):
             ready.current = k == len(group) - 1
@@ -404,17 +376,15 @@ def _games_write(
 
     game_rows = [(*_game_fields(g[-1]).values(), *fixed) for _, g in new_groups]
     game_ids = writes.insert(Game, GAME_FIELDS, game_rows, returning_ids=True)
-    results: list[tuple[Prepared, ItemOutcome]] = []
+    results: list[tuple[Prepared, Stored]] = []
     for ((kind, name), group), game_id in zip(new_groups, game_ids, strict=True):
         if kind == "ext":
             existing[name] = game_id  # a later chunk's version replaces it
         for k, ready in enumerate(group):
             ready.game_id = game_id
-            results.append((ready, ItemOutcome.STORED if k == 0 else ItemOutcome.REPLACED))
-    results.extend((ready, ItemOutcome.REPLACED) for group in old_groups for ready in group)
-    record_rows = [
-        (r.game_id, r.text, r.sha256, r.current, user_id, upload_id, now) for r in prepared
-    ]
+            results.append((ready, Stored.STORED if k == 0 else Stored.REPLACED))
+    results.extend((ready, Stored.REPLACED) for group in old_groups for ready in group)
+    record_rows = [(r.game_id, r.text, r.sha256, r.current, user_id, now) for r in prepared]
     record_ids = writes.insert(GameRecord, RECORD_FIELDS, record_rows, returning_ids=True)
     for ready, record_id in zip(prepared, record_ids, strict=True):
         ready.record_id = record_id
@@ -436,7 +406,6 @@ GAME_FIELDS = (
     "point_value",
     # fixed per batch:
     "uploaded_by_id",
-    "upload_id",
     "visibility",
     "created_at",
     "updated_at",
@@ -447,7 +416,6 @@ RECORD_FIELDS = (
     "sha256",
     "current",
     "uploaded_by_id",
-    "upload_id",
     "created_at",
 )
 REPORT_FIELDS = (
@@ -625,11 +593,9 @@ __all__ = [
     "Entry",
     "Outcome",
     "Prepared",
-    "finding_dict",
     "records_store",
     "reports_retire",
     "reports_write",
     "sha256_of",
-    "stored_rulesets",
     "verdict_changes_record",
 ]

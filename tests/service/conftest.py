@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from replay.engine.simulate import simulate_game
-from replay.services import game_store
+from replay.services.records import game_store
 
 Record = dict[str, Any]
 SEED = 20261129

@@ -9,19 +9,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models import (
-    Dispute,
-    Game,
-    GameSeat,
-    Player,
-    PlayerAlias,
-    StoredRuleset,
-    UploadItem,
-)
+from games.models import Dispute, Game, GameSeat, Player, PlayerAlias, StoredRuleset
 from games.services import dispute_open
 from replay.models import Report
-from replay.services import upload_create
 from tests.service.conftest import store_game, text_of
+from uploads.models import UploadItem
+from uploads.services import upload_create
+from uploads.tasks import WORKERS
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +41,30 @@ def test_the_reverify_action_replays_the_selected_games_with_the_current_engine(
     assert (current.verdict, current.engine_version) != ("mismatch", "0.9.0")
     messages = [str(m) for m in admin_web.get(changelist).context["messages"]]
     assert messages == ["Re-verified 1 games with engine 1.0.0: 1 verdicts changed."]
+
+
+def test_the_reverify_action_is_offered_only_to_staff_who_may_change_games(
+    django_user_model: Any, admin_web: Client, user: Any, illegal_record: Any
+) -> None:
+    from django.contrib.auth.models import Permission
+
+    game_id = store_game(illegal_record, user)
+    viewer = django_user_model.objects.create_user(username="vera", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_game"))
+    web = Client()
+    web.force_login(viewer)
+
+    form = web.get("/admin/games/game/").context["action_form"]
+    offered = [] if form is None else [name for name, _ in form.fields["action"].choices]
+    assert "reverify" not in offered
+    Game.objects.filter(pk=game_id).update(verdict="mismatch")
+    refused = act(web, "/admin/games/game/", "reverify", [game_id])
+    assert refused.status_code == 200  # Django answers an action not offered with the list
+    assert Game.objects.get(pk=game_id).verdict == "mismatch"
+
+    choices = admin_web.get("/admin/games/game/").context["action_form"].fields["action"].choices
+    labels = dict(choices)
+    assert labels["reverify"] == "Re-verify the selected games with the current engine"
 
 
 def test_the_merge_action_asks_for_the_target_then_moves_the_seats(
@@ -144,10 +162,11 @@ def test_an_upload_item_page_shows_its_record_read_from_the_file(
         data="\n".join(lines).encode(),
         filename="g.jsonl",
         visibility="public",
+        workers=WORKERS,
     )
     items = UploadItem.objects.filter(upload=upload).order_by("index")
     for item, line in zip(items, lines, strict=True):
-        page = admin_web.get(f"/admin/games/uploaditem/{item.pk}/change/")
+        page = admin_web.get(f"/admin/uploads/uploaditem/{item.pk}/change/")
         assert page.status_code == 200
         assert html.escape(line[:60]) in page.content.decode()
 

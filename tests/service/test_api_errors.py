@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from rest_framework.test import APIClient
 
-from config.exceptions import api_exception_handler
+from core.exceptions import api_exception_handler
 from games.models import Dispute, Game, StoredRuleset
 from games.selectors import UtcIsoDateTimeField
 from games.services import dispute_open
@@ -340,7 +340,7 @@ def test_a_write_with_a_session_and_no_csrf_token_is_a_documented_403(user: Any)
 def test_a_throttled_upload_is_a_documented_429_and_a_read_is_never_throttled(
     client_of: Any, user: Any, monkeypatch: pytest.MonkeyPatch, url: str
 ) -> None:
-    from games.apis.common import UploadThrottle
+    from core.requests import UploadThrottle
 
     monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"upload": "0/min"})
     response = client_of(user).post(url, {}, format="json")

@@ -12,9 +12,10 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games.models import Game, GameRecord, GameSeat, Player, SeatDeal, Upload
-from replay.models import Finding, Report, VerdictChange
+from games.models import Game, GameRecord, GameSeat, Player
+from replay.models import Finding, Report, SeatDeal, VerdictChange
 from tests.service.conftest import findings_of, post_record, text_of
+from uploads.models import Upload
 
 pytestmark = pytest.mark.django_db
 Make = Callable[..., dict[str, Any]]
@@ -298,7 +299,7 @@ def test_a_record_named_by_a_stored_ruleset_is_verified_under_it(
 def test_uploads_are_throttled_per_user(
     client_of: Any, user: Any, record: Make, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games.apis.common import UploadThrottle
+    from core.requests import UploadThrottle
 
     monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"upload": "1/min"})
     client = client_of(user)

@@ -14,8 +14,9 @@ import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 from rest_framework.test import APIClient
 
-from replay.services import upload_create
 from tests.service.conftest import Document, text_of
+from uploads.services import upload_create
+from uploads.tasks import WORKERS
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def ids(staff: APIClient, staff_user: Any, record: Any) -> dict[str, Any]:
     game_id = game.json()["game"]["id"]
     dispute = staff.post(f"/api/games/{game_id}/disputes/", {"reason": "wrong"}, format="json")
     upload = upload_create(
-        uploaded_by=staff_user, data=b"{}", filename="r.json", visibility="public"
+        uploaded_by=staff_user, data=b"{}", filename="r.json", visibility="public", workers=WORKERS
     )
     return {
         "game_id": game_id,

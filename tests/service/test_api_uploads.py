@@ -13,10 +13,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from games.models import Game, GameRecord, SeatDeal, Upload, UploadItem, UploadPart
-from replay.models import VerdictChange
-from replay.services import upload_file_read, upload_process, upload_split
+from games.models import Game, GameRecord
+from replay.models import SeatDeal, VerdictChange
 from tests.service.conftest import findings_of, text_of
+from uploads.files import upload_file_read
+from uploads.models import Upload, UploadItem, UploadPart
+from uploads.services import upload_process, upload_split
+from uploads.tasks import WORKERS
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +77,7 @@ def test_a_split_that_fails_in_the_web_process_keeps_the_file_for_a_task_to_spli
 ) -> None:
     """A bug met while splitting (the file itself, then its items) loses nothing: the file
     is committed all the same, and the task queued after it splits and verifies it."""
-    from replay.services import uploads
+    from uploads import services as uploads
 
     real = getattr(uploads, failing)
     calls: list[object] = []
@@ -209,8 +212,8 @@ def test_a_file_is_stored_part_by_part_as_the_request_is_read(
 ) -> None:
     """Parts of 500 bytes: the request is read 500 bytes at a time, and each part is stored
     as soon as it is in; the file reads back whole, with its size and hash."""
-    from games.apis import uploads as api
-    from replay.services import uploads
+    from uploads import apis as api
+    from uploads import services as uploads
 
     monkeypatch.setattr(uploads, "PART_SIZE", 500)
     monkeypatch.setattr(api._ToReceiver, "chunk_size", 500)
@@ -294,12 +297,12 @@ def test_progress_is_visible_between_batches_and_a_rerun_skips_done_items(
 ) -> None:
     client = client_of(user)
     created = upload(client, "a.jsonl", jsonl(record(0), record(1), record(2))).json()
-    assert upload_split(upload_id=created["id"]) == [0, 1]
+    assert upload_split(upload_id=created["id"], workers=WORKERS) == [0, 1]
     assert upload_process(upload_id=created["id"], batch=0) == 2
     status = client.get(created["url"]).json()
     assert (status["status"], status["total"], status["done"]) == ("running", 3, 2)
     assert upload_process(upload_id=created["id"], batch=0) == 0
-    assert upload_split(upload_id=created["id"]) == [1]
+    assert upload_split(upload_id=created["id"], workers=WORKERS) == [1]
     assert upload_process(upload_id=created["id"], batch=1) == 1
     assert client.get(created["url"]).json()["status"] == "done"
     assert Game.objects.count() == 3
@@ -312,7 +315,7 @@ def test_a_batch_that_fails_as_a_whole_falls_back_to_one_item_at_a_time(
     from replay.services import store
 
     created = upload(client_of(user), "a.jsonl", jsonl(record(0), record(1))).json()
-    upload_split(upload_id=created["id"])
+    upload_split(upload_id=created["id"], workers=WORKERS)
     real = store._prepare
 
     def fussy(index: int, entry: Any, sha: str, rulesets: Any) -> Any:
@@ -335,7 +338,7 @@ def test_lines_are_read_from_the_stored_pieces_exactly_as_uploaded(
 ) -> None:
     """With pieces of 97 bytes every record spans dozens of them; the stored record is its
     line, byte for byte, without the byte order mark and the carriage return around it."""
-    from replay.services import upload_files
+    from uploads import files as upload_files
 
     monkeypatch.setattr(upload_files, "PART_SIZE", 97)
     first = dict(record(0), players=["Вера\u2028", "Глеб", "Анна", "Борис"])
@@ -478,7 +481,7 @@ def test_a_failure_while_seat_deal_rows_are_in_flight_leaves_the_connection_usab
 
     monkeypatch.setattr(store, "WRITE_CHUNK", 1)
     created = upload(client_of(user), "a.jsonl", jsonl(record(0), record(1), record(2))).json()
-    upload_split(upload_id=created["id"])
+    upload_split(upload_id=created["id"], workers=WORKERS)
     real = store._prepare
     calls = 0
 
@@ -528,7 +531,7 @@ def test_versions_of_one_external_id_in_a_batch_are_one_game_whatever_the_chunks
     last = escaped_external_id(third) if hidden else text_of(third)
     lines = [text_of(first), text_of(record(1)), last]
     created = upload(client_of(user), "a.jsonl", "\n".join(lines).encode()).json()
-    upload_split(upload_id=created["id"])
+    upload_split(upload_id=created["id"], workers=WORKERS)
     upload_process(upload_id=created["id"], batch=0)
     items = list(UploadItem.objects.order_by("index"))
     assert [i.outcome for i in items] == ["stored", "stored", "replaced"]

@@ -9,7 +9,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from psycopg import pq
 
-from games.models import Game, GameSeat, Player, SeatDeal, Upload, UploadItem, UploadPart
+from games.models import Game, GameSeat, Player
+from replay.models import SeatDeal
 from replay.services import rows
 from replay.services.rows import (
     SEAT_DEAL_FIELDS,
@@ -20,6 +21,7 @@ from replay.services.rows import (
     bulk_upsert,
     foreign_keys_checked_at_once,
 )
+from uploads.models import Upload, UploadItem, UploadPart
 
 pytestmark = pytest.mark.django_db
 

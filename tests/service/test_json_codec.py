@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.engine import record_json
-from replay.services.json_codec import json_text, record_loads
+from replay.json_codec import json_text, record_loads
 
 LEAVES = (
     st.none()

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from games.errors import Rejected
-from games.models import GameSeat, Player, PlayerAlias, SeatDeal
+from core.errors import Rejected
+from games.models import GameSeat, Player, PlayerAlias
 from games.selectors import player_find
 from games.services import player_merge
+from replay.models import SeatDeal
 from tests.service.conftest import post_record
 
 pytestmark = pytest.mark.django_db

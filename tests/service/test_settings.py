@@ -184,7 +184,7 @@ def test_the_web_process_loads_what_sending_a_task_needs_before_its_first_reques
     here) does not stop the web process from starting."""
     script = (
         "import sys, config.wsgi; from config.celery import app; "
-        "print(app.finalized, 'replay.tasks' in sys.modules, "
+        "print(app.finalized, 'uploads.tasks' in sys.modules, "
         "'kombu.transport.redis' in sys.modules, 'celery.backends.redis' in sys.modules)"
     )
     env = {

@@ -11,8 +11,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 
 from config.celery import app
-from games.models import Game, GameRecord, Upload
+from games.models import Game, GameRecord
 from tests.service.conftest import text_of
+from uploads.models import Upload
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -48,4 +49,4 @@ def test_a_worker_processes_a_bulk_upload_end_to_end(
     assert (upload.status, upload.total, upload.done) == ("done", 9, 9)
     assert (upload.failed, upload.duplicates) == (1, 1)
     assert Game.objects.count() == GameRecord.objects.count() == 7
-    assert Game.objects.filter(upload=upload).count() == 7
+    assert Game.objects.filter(pk__in=upload.items.values("game_id")).count() == 7

@@ -18,10 +18,11 @@ import redis
 from django.conf import settings as django_settings
 from django.db import connection
 
-from games.models import Game, GameRecord, ItemOutcome, Upload, UploadItem
-from replay import tasks
-from replay.services.uploads import upload_create
+from games.models import Game, GameRecord
 from tests.service.conftest import text_of
+from uploads import tasks
+from uploads.models import ItemOutcome, Upload, UploadItem
+from uploads.services import Workers, upload_create
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -74,11 +75,14 @@ def test_a_killed_worker_loses_no_record_and_stores_none_twice(
     ]
     data = "\n".join(text_of(r) for r in records).encode()
     # The upload is stored and split as the API does it; its batches go to this test's queue.
-    monkeypatch.setattr(
-        tasks.upload_process, "delay", lambda *a: tasks.upload_process.apply_async(a, queue=queue)
+    workers = Workers(
+        split=tasks.upload_split.delay,
+        process=lambda *a: tasks.upload_process.apply_async(a, queue=queue),
     )
     settings.RASPIS_UPLOAD_BATCH_SIZE = 5
-    upload = upload_create(uploaded_by=user, data=data, filename="k.jsonl", visibility="public")
+    upload = upload_create(
+        uploaded_by=user, data=data, filename="k.jsonl", visibility="public", workers=workers
+    )
 
     first = worker(queue)
     try:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from replay.services import Entry, records_store
+from replay.services.store import Entry, records_store
 from stats.services import stats_update_games
 
 #: Two deals only (RULES §9 ``schedule``), so that games are tiny and complete.

@@ -21,13 +21,13 @@ from typing import Any
 
 import pytest
 
-from games.models import Game, GameRecord, GameSeat, GameStatus, SeatDeal, StoredRuleset
+from games.models import Game, GameRecord, GameSeat, GameStatus, StoredRuleset
+from games.selectors import stored_rulesets
 from replay.engine import parse_record, replay
 from replay.engine.simulate import simulate_games
-from replay.models import Finding
-from replay.services import Entry, records_store
+from replay.models import Finding, SeatDeal
 from replay.services.rows import point_value
-from replay.services.store import stored_rulesets
+from replay.services.store import Entry, records_store
 from stats.contributions import SeatResult, scaled, settlement
 from stats.services import _facts_build
 

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from games.errors import Rejected
+from core.errors import Rejected
 from games.models import Dispute, Game, Player
 from games.services import dispute_open, dispute_resolve, player_merge
 from replay.engine.simulate import simulate_game
-from replay.services import Entry, records_store
+from replay.services.store import Entry, records_store
 from stats import services, tasks
 from stats.models import GameFact, HeadToHead, PlayerStat, Rating, RatingEntry, SeatFact
 

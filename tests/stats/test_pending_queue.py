@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from replay.services import game_store
+from replay.services.records import game_store
 from stats import services, tasks
 from stats.models import PendingUpdate
 

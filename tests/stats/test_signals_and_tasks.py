@@ -13,7 +13,7 @@ from django.db import transaction
 
 from games.models import Game
 from games.services import dispute_open
-from replay.services import game_store
+from replay.services.records import game_store
 from stats import tasks
 from stats.models import ALL, PendingUpdate, PlayerStat
 

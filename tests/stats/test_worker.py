@@ -9,7 +9,7 @@ import pytest
 from celery.contrib.testing.worker import start_worker
 
 from config.celery import app
-from replay.services import game_store
+from replay.services.records import game_store
 from stats.models import ALL, PlayerStat, Rating
 
 from .conftest import GAME_1

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from replay.engine import ENGINE_VERSION
 from replay.models import VerdictChange
-from replay.services import games_reverify, games_to_reverify
+from replay.services.reverify import games_reverify, games_to_reverify
 
 
 def _moment(text: str) -> datetime:

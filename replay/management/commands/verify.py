@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.selectors import stored_rulesets
 from replay.engine.cli import UsageError, add_verify_arguments, run_verify
-from replay.services import stored_rulesets
 
 
 class Command(BaseCommand):

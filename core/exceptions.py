@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.errors import Rejected, request_finding
+from core.errors import Rejected, request_finding
 
 logger = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
-from games.models import Upload, UploadStatus
-from replay import tasks
+from uploads import tasks
+from uploads.models import Upload, UploadStatus
 
 
 class Command(BaseCommand):

@@ -23,7 +23,7 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
-from config.pagination import Pages
+from core.pagination import Pages
 from replay.engine import Code, Severity
 
 #: What DRF's and Django's ``CharField`` refuse in any text: a NUL character.
@@ -215,7 +215,7 @@ def page_parameters(pages: type[Pages]) -> list[Any]:
 
 
 def page_of(items: type[serializers.Serializer[Any]], name: str) -> serializers.Serializer[Any]:
-    """A page of ``items`` as ``config.pagination.Pages`` answers it: the views page by hand,
+    """A page of ``items`` as ``core.pagination.Pages`` answers it: the views page by hand,
     so the schema would otherwise show a bare list."""
     return inline_serializer(
         name=f"{name}Page",

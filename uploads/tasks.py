@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from replay import services
+from uploads import services
 
 
 @shared_task
 def upload_split(upload_id: int) -> int:
     """Split an upload into items and queue its batches; returns how many were queued."""
     try:
-        return len(services.upload_split(upload_id=upload_id))
+        return len(services.upload_split(upload_id=upload_id, workers=WORKERS))
     except Exception as exc:
         services.upload_fail(upload_id=upload_id, error=f"{type(exc).__name__}: {exc}")
         raise
@@ -25,3 +25,7 @@ def upload_split(upload_id: int) -> int:
 def upload_process(upload_id: int, batch: int) -> int:
     """Verify and store one batch of an upload; returns how many items it processed."""
     return services.upload_process(upload_id=upload_id, batch=batch)
+
+
+#: What the upload services queue their work on.
+WORKERS = services.Workers(split=upload_split.delay, process=upload_process.delay)

@@ -18,6 +18,7 @@ import logging
 import time
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -27,9 +28,9 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from games.errors import request_finding
-from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
+from core.errors import finding_dict, request_finding
 from replay.engine import Code, Document, Finding, Line, split_file
+from replay.models import Stored
 from replay.services.rows import (
     Writes,
     bulk_insert,
@@ -38,8 +39,9 @@ from replay.services.rows import (
     gc_paused,
     json_safe,
 )
-from replay.services.store import Entry, Outcome, finding_dict, records_store
-from replay.services.upload_files import PART_SIZE, upload_file_read, upload_file_write
+from replay.services.store import Entry, Outcome, records_store
+from uploads.files import PART_SIZE, upload_file_read, upload_file_write
+from uploads.models import ItemOutcome, Upload, UploadItem, UploadStatus
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -58,6 +60,16 @@ ITEM_FIELDS = (
     "findings",
 )
 FAILED_OUTCOMES = (ItemOutcome.REJECTED, ItemOutcome.FAILED)
+
+
+@dataclass(frozen=True, slots=True)
+class Workers:
+    """How the services hand work to a worker: the tasks' ``delay``, given by the interface
+    that calls them (``tasks.WORKERS``). The tasks call the services, so the services take
+    the tasks as values rather than import them."""
+
+    split: Callable[[int], object]  #: split upload ``id`` into items, queueing its batches
+    process: Callable[[int, int], object]  #: verify batch ``batch`` of upload ``id``
 
 
 class UploadReceiver:
@@ -123,15 +135,17 @@ def upload_receiving(*, uploaded_by: User) -> Iterator[UploadReceiver]:
         yield UploadReceiver(upload, writes)
 
 
-def upload_create(*, uploaded_by: User, data: bytes, filename: str, visibility: str) -> Upload:
+def upload_create(
+    *, uploaded_by: User, data: bytes, filename: str, visibility: str, workers: Workers
+) -> Upload:
     """Store an uploaded file, then split it into items and queue their batches."""
     with upload_receiving(uploaded_by=uploaded_by) as receiver:
         receiver.take(data)
         receiver.finish(filename=filename, visibility=visibility)
-    return upload_queue(receiver)
+    return upload_queue(receiver, workers=workers)
 
 
-def upload_queue(receiver: UploadReceiver) -> Upload:
+def upload_queue(receiver: UploadReceiver, *, workers: Workers) -> Upload:
     """Split a received upload into items and queue their batches, once its file is committed.
 
     The split runs here, in the web process, rather than as one more task: the workers then
@@ -139,17 +153,15 @@ def upload_queue(receiver: UploadReceiver) -> Upload:
     being written. Should the split fail (a bug, not a bad file: those become rejected
     items), a task retries it.
     """
-    from replay import tasks
-
     upload, documents = receiver.upload, receiver.documents
     if documents is not None:
         try:
-            upload_split(upload_id=upload.pk, documents=documents)
+            upload_split(upload_id=upload.pk, documents=documents, workers=workers)
         except Exception:
             logger.exception("upload %s: split failed, queued for a worker", upload.pk)
             documents = None
     if documents is None:
-        transaction.on_commit(functools.partial(tasks.upload_split.delay, upload.pk))
+        transaction.on_commit(functools.partial(workers.split, upload.pk))
     upload.refresh_from_db()  # the answer tells the split's count and status, not the first row
     return upload
 
@@ -161,7 +173,7 @@ def upload_documents(data: bytes, filename: str) -> Sequence[Document | Line]:
 
 
 def upload_split(
-    *, upload_id: int, documents: Sequence[Document | Line] | None = None
+    *, upload_id: int, workers: Workers, documents: Sequence[Document | Line] | None = None
 ) -> list[int]:
     """Write the items still missing, a batch per transaction, queueing each batch once
     written; ``documents`` are the file's, split from the stored file when not given.
@@ -170,8 +182,6 @@ def upload_split(
     only the items still missing and re-queues the batches not done; processing a batch
     twice is harmless. Returns the batches it queued.
     """
-    from replay import tasks
-
     upload = Upload.objects.filter(pk=upload_id).first()
     if upload is None:
         return []
@@ -179,7 +189,7 @@ def upload_split(
 
     def enqueue(batch: int) -> None:
         queued.append(batch)
-        transaction.on_commit(functools.partial(tasks.upload_process.delay, upload_id, batch))
+        transaction.on_commit(functools.partial(workers.process, upload_id, batch))
 
     written = UploadItem.objects.filter(upload_id=upload_id).count()
     if upload.status == UploadStatus.QUEUED or written < upload.total:
@@ -348,7 +358,7 @@ def _item_process_alone(upload: Upload, item_id: int) -> None:
     with transaction.atomic():
         item = UploadItem.objects.select_for_update().get(pk=item_id)
         if item.outcome == ItemOutcome.PENDING:
-            _items_finish(upload, [item], [Outcome(ItemOutcome.FAILED, findings=[finding])])
+            _items_finish(upload, [item], [Outcome(Stored.FAILED, findings=[finding])])
 
 
 def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
@@ -358,7 +368,6 @@ def _items_store(upload: Upload, items: Sequence[UploadItem]) -> None:
             entries=entries,
             uploaded_by=upload.uploaded_by,
             visibility=upload.visibility,
-            upload=upload,
         )
         _items_finish(upload, items, outcomes)
         # Freed before the collector resumes, which would otherwise walk the batch's

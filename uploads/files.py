@@ -15,8 +15,8 @@ from django.db import connection
 from django.db.models import F, QuerySet
 from django.db.models.functions import Length
 
-from games.models import UploadPart
 from replay.services.rows import Writes
+from uploads.models import UploadPart
 
 PART_SIZE = 1 << 20
 

@@ -2,13 +2,22 @@
 
 Services raise ``Rejected`` when a request is well formed but cannot be carried out (merging a
 player into itself, deciding a dispute twice); the API's exception handler
-(``config.exceptions``) answers it with its status and ``{"findings": [...]}``, and the
+(``core.exceptions``) answers it with its status and ``{"findings": [...]}``, and the
 transaction around the service rolls back, so nothing stored changes.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from replay.engine import Finding
+
+
+def finding_dict(finding: Finding) -> dict[str, Any]:
+    """A finding in the API's shape: the report's fields with ``path`` always present."""
+    out = finding.to_dict()
+    out.setdefault("path", None)
+    return out
 
 
 def request_finding(

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.core.files.uploadhandler import FileUploadHandler
 from django.core.paginator import Page
+from django.http import HttpRequest
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -23,14 +24,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.exceptions import PayloadTooLarge
-from config.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, typed
-from config.pagination import Pages
-from games.apis.common import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
-from games.errors import Rejected
-from games.models import ItemOutcome, Upload, UploadItem, Visibility
-from games.selectors import upload_get, upload_items, upload_list
-from replay import services
+from core.exceptions import PayloadTooLarge
+from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, typed
+from core.pagination import Pages
+from core.requests import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
+from games.models import Visibility
+from uploads.files import PART_SIZE
+from uploads.models import ItemOutcome, Upload, UploadItem
+from uploads.selectors import upload_get, upload_items, upload_list
+from uploads.services import UploadReceiver, upload_queue, upload_receiving
+from uploads.tasks import WORKERS
 
 SUFFIXES = (".json", ".jsonl", ".zip")
 
@@ -92,6 +95,11 @@ class UploadsApi(APIView):
                 raise serializers.ValidationError("the file must be .json, .jsonl or .zip")
             return file
 
+    def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
+        """Keep Django's request: its upload handlers are set on it (``_streamed_to``)."""
+        super().setup(request, *args, **kwargs)
+        self.http_request = request
+
     @extend_schema(
         parameters=page_parameters(Pages),
         responses={200: page_of(UploadSerializer, "Upload"), 400: FINDINGS, 404: FINDINGS},
@@ -110,8 +118,8 @@ class UploadsApi(APIView):
     )
     def post(self, request: Request) -> Response:
         size_check(request, overhead=MULTIPART_OVERHEAD)
-        with services.upload_receiving(uploaded_by=account(request)) as receiver:
-            streamed = _streamed_to(receiver, request)
+        with upload_receiving(uploaded_by=account(request)) as receiver:
+            streamed = _streamed_to(receiver, self.http_request)
             serializer = self.InputSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
             file = serializer.validated_data["file"]
@@ -121,16 +129,18 @@ class UploadsApi(APIView):
             if not streamed:
                 receiver.take(file.read())
             receiver.finish(filename=file.name, visibility=serializer.validated_data["visibility"])
-        upload = services.upload_queue(receiver)
+        upload = upload_queue(receiver, workers=WORKERS)
         return Response(UploadSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
 
 
-def _streamed_to(receiver: services.UploadReceiver, request: Request) -> bool:
+def _streamed_to(receiver: UploadReceiver, request: HttpRequest) -> bool:
     """Have the field ``file`` of ``request`` go to ``receiver`` as it is read; False when
-    the body has been read already (a session's CSRF check reads the form)."""
-    if hasattr(request._request, "_files"):
+    the body has been read already (a session's CSRF check reads the form), where Django
+    refuses new upload handlers."""
+    try:
+        request.upload_handlers = [_ToReceiver(receiver)]
+    except AttributeError:
         return False
-    request._request.upload_handlers = [_ToReceiver(receiver)]
     return True
 
 
@@ -139,9 +149,9 @@ class _ToReceiver(FileUploadHandler):
     other files are not kept. What the form gets in its place tells only the file's name
     and size, which is all that is checked of it."""
 
-    chunk_size = services.PART_SIZE
+    chunk_size = PART_SIZE
 
-    def __init__(self, receiver: services.UploadReceiver) -> None:
+    def __init__(self, receiver: UploadReceiver) -> None:
         super().__init__()
         self.receiver = receiver
         self.taking = self.taken = False
@@ -232,6 +242,3 @@ class UploadDetailApi(APIView):
         pages = UploadItemsPagination()
         pages.paginate_queryset(items, request, view=self)
         return Response(self.OutputSerializer(upload, context={"pages": pages}).data)
-
-
-__all__ = ["Rejected", "UploadDetailApi", "UploadsApi"]

@@ -1,0 +1,1 @@
+"""Uploads of many records: the file, its items and the batches that verify them."""
