@@ -176,7 +176,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Upload views set ``throttle_scope = "upload"`` with ScopedRateThrottle.
     "DEFAULT_THROTTLE_RATES": {"upload": RASPIS_UPLOAD_THROTTLE},
-    # Every 4xx answers {"findings": [...]} in the shape of FORMAT.md (docs/format.md).
+    # Every 4xx answers {"findings": [...]} in the shape of docs/format.md.
     "EXCEPTION_HANDLER": "core.exceptions.api_exception_handler",
 }
 

@@ -1,4 +1,4 @@
-"""Errors as data for services: a refused operation carries FORMAT.md findings.
+"""Errors as data for services: a refused operation carries docs/format.md findings.
 
 Services raise ``Rejected`` when a request is well formed but cannot be carried out (merging a
 player into itself, deciding a dispute twice); the API's exception handler

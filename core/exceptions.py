@@ -1,4 +1,4 @@
-"""One shape for every API error: ``{"findings": [...]}`` with FORMAT.md's finding fields.
+"""One shape for every API error: ``{"findings": [...]}`` with docs/format.md's finding fields.
 
 A client that reads a verification report can read a refused request the same way. Record
 problems keep the record codes (``record.json``, ``record.schema``, ...); problems with the

@@ -66,11 +66,11 @@ def _place(first: int, words: str) -> serializers.IntegerField:
 
 
 class _FindingFields(Closed):
-    """FORMAT.md's finding (docs/format.md, "Findings"): ``code`` and the location fields are
+    """docs/format.md's finding ("Findings"): ``code`` and the location fields are
     what tools read; ``message`` is for players and its wording is not part of the contract."""
 
     code = serializers.CharField(
-        help_text="a code of FORMAT.md's table, or in a refused request a request.* code or "
+        help_text="a code of docs/format.md's table, or in a refused request a request.* code or "
         'server.error (docs/format.md, "API errors")'
     )
     severity = typed(enum(Severity))
@@ -106,7 +106,7 @@ class FindingsSerializer(Closed):
     findings = FindingSerializer(many=True)
 
 
-#: Every refused request: FORMAT.md's findings (docs/format.md, "API errors").
+#: Every refused request: docs/format.md's findings ("API errors").
 FINDINGS = OpenApiResponse(FindingsSerializer, description='{"findings": [...]}')
 
 

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from replay.engine import Verdict
+
 
 def player_key(name: str) -> str:
     """The identity of a player name: compared without case and surrounding spaces."""
@@ -82,17 +84,10 @@ class StoredRuleset(models.Model):
         return self.name
 
 
-class Verdict(models.TextChoices):
-    """The engine's verdicts (FORMAT.md), worst first.
-
-    A malformed record is refused, never stored; ``malformed`` appears only when a later
-    re-verification cannot replay a stored record (a stored ruleset it names was changed).
-    """
-
-    MALFORMED = "malformed"
-    ILLEGAL = "illegal"
-    MISMATCH = "mismatch"
-    VERIFIED = "verified"
+#: The engine's verdicts, worst first, as a column's choices. A malformed record is refused,
+#: never stored; ``malformed`` appears only when a later re-verification cannot replay a
+#: stored record (a stored ruleset it names was changed).
+VERDICTS = [(verdict.value, verdict.value) for verdict in Verdict]
 
 
 class GameStatus(models.TextChoices):
@@ -118,7 +113,7 @@ class Game(models.Model):
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
     )
-    verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    verdict = models.CharField(max_length=10, choices=VERDICTS)
     audit = models.CharField(max_length=10)
     status = models.CharField(max_length=10, choices=GameStatus.choices)
     players_count = models.PositiveIntegerField()

@@ -19,6 +19,7 @@ from django.utils import timezone
 from core.access import is_staff
 from core.filters import filtered
 from games.models import (
+    VERDICTS,
     Dispute,
     Game,
     GameRecord,
@@ -26,7 +27,6 @@ from games.models import (
     Player,
     PlayerAlias,
     StoredRuleset,
-    Verdict,
     Visibility,
     player_key,
 )
@@ -134,7 +134,7 @@ class GameFilter(django_filters.FilterSet):
     ruleset = django_filters.CharFilter(
         method="filter_ruleset", help_text="a preset or a stored ruleset's name"
     )
-    verdict = django_filters.ChoiceFilter(choices=Verdict.choices)
+    verdict = django_filters.ChoiceFilter(choices=VERDICTS)
     status = django_filters.ChoiceFilter(choices=GameStatus.choices)
     played_from = UtcIsoDateTimeFilter(
         field_name="played_at", lookup_expr="gte", help_text="ISO 8601, inclusive"

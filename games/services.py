@@ -24,11 +24,10 @@ from games.models import (
     Player,
     PlayerAlias,
     StoredRuleset,
-    Verdict,
     player_key,
 )
 from games.signals import game_changed, players_merged, send_for_games
-from replay.engine import PRESETS, preset_ruleset, record_json, resolve_ruleset
+from replay.engine import PRESETS, Verdict, preset_ruleset, record_json, resolve_ruleset
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser

@@ -27,7 +27,7 @@ class Stored(models.TextChoices):
 
 
 class Report(models.Model):
-    """The FORMAT.md report of one record version, as JSON text, with the engine version.
+    """The docs/format.md report of one record version, as JSON text, with the engine version.
 
     The JSON is kept as text rather than ``jsonb``: it is written once per game on the hot
     path of ingest and only ever read whole, and PostgreSQL's ``jsonb`` refuses a ``\\u0000``
@@ -60,7 +60,7 @@ class Report(models.Model):
 
 
 class Finding(models.Model):
-    """One finding of a report, with the fields of FORMAT.md, queryable by code and place."""
+    """One finding of a report, with the fields of docs/format.md, queryable by code and place."""
 
     report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="finding_rows")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="findings")
@@ -84,7 +84,7 @@ class Finding(models.Model):
         return f"{self.code} in game {self.game_id}"
 
     def to_dict(self) -> dict[str, Any]:
-        """The FORMAT.md shape, ``path`` included (null when the finding has none)."""
+        """The docs/format.md shape, ``path`` included (null when the finding has none)."""
         return {
             "code": self.code,
             "severity": self.severity,

@@ -4,7 +4,7 @@ the table at one moment of it.
 ``game_review`` puts side by side what the stored record claims (``taken``, ``scores``,
 ``running``, ``totals``) and what the current report recomputed, and lays out every trick
 with the seat of each play and the trick's winner, so that a finding's deal/trick/play
-location (FORMAT.md) points at a visible play.
+location (docs/format.md) points at a visible play.
 
 The findings and recomputed results are the stored report's, the evidence the game was
 judged by. Seats and winners of the plays come from replaying the record now: the stored
@@ -63,7 +63,7 @@ class PlayView:
     number: int
     seat: int
     player: str
-    play: str  #: compact notation (FORMAT.md "Plays"), or the entry as written if unreadable
+    play: str  #: compact notation (docs/format.md "Plays"), or the entry as written if unreadable
     findings: list[Finding] = field(default_factory=list)
 
 

@@ -60,9 +60,9 @@ from games.models import (
     GameRecord,
     GameSeat,
     GameStatus,
-    Verdict,
     Visibility,
 )
+from replay.engine import Verdict
 from replay.models import Finding, SeatDeal
 from replay.services.rows import bulk_insert, bulk_upsert, jsonb_text
 from stats import selectors

@@ -80,7 +80,7 @@ class VerifyApi(APIView):
         request=RECORD_BODY,
         responses={200: ReportSerializer, 413: FINDINGS},
         summary="Verify a record without storing it",
-        description="The body is the record (JSON). The answer is its FORMAT.md report, with "
+        description="The body is the record (JSON). The answer is its docs/format.md report, with "
         "verdict malformed when the body is not a record.",
     )
     def post(self, request: Request) -> Response:

@@ -3,7 +3,7 @@ report"), its deals and resolved ruleset, and the table at one moment of a repla
 
 The views answer these as the engine builds them, dicts straight to JSON: the serializers
 here are for the schema only, so they never slow an answer down. Unlike a finding, whose keys
-FORMAT.md fixes, these objects may gain keys: the schema lists every key, and allows more.
+docs/format.md fixes, these objects may gain keys: the schema lists every key, and allows more.
 """
 
 from __future__ import annotations

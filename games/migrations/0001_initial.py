@@ -39,10 +39,10 @@ class Migration(migrations.Migration):
                     "verdict",
                     models.CharField(
                         choices=[
-                            ("malformed", "Malformed"),
-                            ("illegal", "Illegal"),
-                            ("mismatch", "Mismatch"),
-                            ("verified", "Verified"),
+                            ("malformed", "malformed"),
+                            ("illegal", "illegal"),
+                            ("mismatch", "mismatch"),
+                            ("verified", "verified"),
                         ],
                         max_length=10,
                     ),

@@ -137,7 +137,7 @@ def post_record(client: APIClient, record: Record | str | bytes, **params: str) 
 
 
 def findings_of(response: Any) -> list[dict[str, Any]]:
-    """The findings of an error answer, checked to have exactly FORMAT.md's fields."""
+    """The findings of an error answer, checked to have exactly docs/format.md's fields."""
     body = response.json()
     assert set(body) == {"findings"}, body
     fields = {"code", "severity", "deal", "trick", "play", "seat", "player", "message"}

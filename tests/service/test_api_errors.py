@@ -1,4 +1,4 @@
-"""Every refused request answers {"findings": [...]} in FORMAT.md's shape, never a traceback."""
+"""Every refused request answers {"findings": [...]} in docs/format.md's shape, no traceback."""
 
 from __future__ import annotations
 
