@@ -22,7 +22,7 @@ def _heap_frozen(**kwargs: object) -> None:
     """Keep what start-up loaded out of the garbage collector's full passes.
 
     Django, Celery and the apps leave hundreds of thousands of long-lived objects, which each
-    full collection walked again: three passes of 40-60 ms in an upload of 2,000 records.
+    full collection would walk again, several times in every large upload.
     """
     gc.freeze()
 

@@ -141,8 +141,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = RASPIS_MAX_UPLOAD_BYTES + 1024 * 1024
 # Files above this are spooled to a temporary file while the request is read.
 FILE_UPLOAD_MAX_MEMORY_SIZE = min(RASPIS_MAX_UPLOAD_BYTES, 10 * 1024 * 1024)
 # Records per Celery task when an upload is verified; each batch is stored in one transaction.
-# Each batch ends waiting for the database and starts with a few queries: 400 records (about
-# 100 MB of a worker's memory at the peak) made an upload 10-15% faster than 200.
+# Each batch ends waiting for the database and starts with a few queries, so larger batches
+# pay them less often; a batch's records and reports are in a worker's memory at its peak.
 RASPIS_UPLOAD_BATCH_SIZE = env_int("RASPIS_UPLOAD_BATCH_SIZE", 400, minimum=1)
 # Items per page of an upload's detail (``?page=``); an upload can hold 100,000 records.
 RASPIS_UPLOAD_ITEMS_PAGE_SIZE = env_int("RASPIS_UPLOAD_ITEMS_PAGE_SIZE", 100, minimum=1)

@@ -130,10 +130,10 @@ class SeatDeal(models.Model):
     them) and the tricks they won; ``jokers_held`` the jokers it was dealt.
     """
 
-    # No foreign key constraints in the database: a batch of a hundred games writes some
-    # 15,000 rows, and checking 30,000 deferred constraints at commit took a third of the
-    # batch. The rows are derived, written only by ``services.store`` with ids it just read
-    # or created, and Django still cascades deletes and protects players.
+    # No foreign key constraints in the database: a batch writes some 150 rows a game, and
+    # checking two constraints for each of them was a large part of the batch. The rows are
+    # derived, written only by ``services.store`` with ids it just read or created, and
+    # Django still cascades deletes and protects players.
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="seat_deals", db_constraint=False
     )

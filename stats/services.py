@@ -31,8 +31,8 @@ How it is kept
 
     Changed games are queued (``PendingUpdate``) and each change sends a task that takes the
     whole queue (``stats_update_pending``): under load, one update covers every game queued
-    while the worker was busy, where an update per change paid its fixed cost each time
-    (about 70 ms for one game on a database of 20,000, as much as for a hundred).
+    while the worker was busy, where an update per change paid its fixed cost each time (one
+    game costs about as much as a hundred: ``bench/stats.py``).
 """
 
 from __future__ import annotations
@@ -460,7 +460,7 @@ def _json_text(value: Any) -> str:
 
     They hold only names, integers and rounded finite floats, which orjson writes as the
     standard library does up to the spelling of exponents (``jsonb`` keeps the numbers, not
-    the text), in a tenth of its time: 3 µs against 28 for a row's counters. An integer past
+    the text), in a fraction of its time. An integer past
     64 bits, which orjson refuses, goes to ``jsonb_text``.
     """
     try:

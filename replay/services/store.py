@@ -129,8 +129,8 @@ def sha256_of(text: str) -> str:
 #: Records verified while PostgreSQL takes in the rows of the ones before them.
 WRITE_CHUNK = 25
 #: The last chunks of a batch shrink by this ratio (``_chunk_sizes``). PostgreSQL takes in
-#: each chunk's rows while the worker verifies the next, about 1.1 ms of its work a record
-#: against 1.8 ms of the worker's; the last chunk's it takes in while the worker waits.
+#: each chunk's rows while the worker verifies the next, in less time than the worker takes;
+#: the last chunk's it takes in while the worker waits, so the last chunk is kept small.
 TAIL_RATIO = 0.6
 #: The size of a batch's last chunk, at most.
 TAIL_LAST = 3
