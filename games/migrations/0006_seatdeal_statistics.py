@@ -11,9 +11,10 @@ its rows (a record malformed under a changed stored ruleset) keeps the defaults.
 
 from django.db import migrations, models
 
+from core.bulk import bulk_set
 from replay.engine import Verdict, verify
 from replay.services.json_codec import record_loads
-from replay.services.rows import SEAT_DEAL_FIELDS, bulk_set, point_value, seat_deal_rows
+from replay.services.rows import SEAT_DEAL_FIELDS, point_value, seat_deal_rows
 
 CHUNK = 200
 FILLED = ("score", "joker_lead_highest", "jokers_held", "hook")

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.bulk import Writes, foreign_keys_checked_at_once
 from games.models import (
     Dispute,
     DisputeStatus,
@@ -63,9 +64,7 @@ from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,
-    Writes,
     finding_rows,
-    foreign_keys_checked_at_once,
     meta_text,
     played_at,
     player_column,

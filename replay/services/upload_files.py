@@ -15,8 +15,8 @@ from django.db import connection
 from django.db.models import F, QuerySet
 from django.db.models.functions import Length
 
+from core.bulk import Writes
 from games.models import UploadPart
-from replay.services.rows import Writes
 
 PART_SIZE = 1 << 20
 

@@ -27,17 +27,10 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from games.errors import request_finding
 from games.models import ItemOutcome, Upload, UploadItem, UploadStatus
 from replay.engine import Code, Document, Finding, Line, split_file
-from replay.services.rows import (
-    Writes,
-    bulk_insert,
-    bulk_set,
-    clean_text,
-    gc_paused,
-    json_safe,
-)
 from replay.services.store import Entry, Outcome, finding_dict, records_store
 from replay.services.upload_files import PART_SIZE, upload_file_read, upload_file_write
 
