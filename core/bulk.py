@@ -117,13 +117,13 @@ class Writes:
     than on PostgreSQL every insert goes in at once.
 
     The thread is safe because it only ever touches the psycopg connection, never Django's
-    wrapper of it (which belongs to the caller's thread, ``DatabaseWrapper.
-    validate_thread_sharing``), and only through a cursor of its own: psycopg connections are
-    thread-safe, each operation holding the connection's lock (``Cursor.copy`` through the
-    whole ``COPY``), so a query of the caller's while a ``COPY`` is in flight would wait for
-    it, never interleave with it. The caller builds each ``COPY``'s data itself and hands
-    the thread bytes that nothing else holds. Between two ``finish`` calls one thread sends
-    them in order; ``finish`` ends it.
+    wrapper of it, which stays the caller's alone (Django refuses a connection shared across
+    threads), and only through a cursor of its own: psycopg connections are thread-safe,
+    each operation holding the connection's lock (``Cursor.copy`` through the whole
+    ``COPY``), so a query of the caller's while a ``COPY`` is in flight would wait for it,
+    never interleave with it. The caller builds each ``COPY``'s data itself and hands the
+    thread bytes that nothing else holds. Between two ``finish`` calls one thread sends them
+    in order; ``finish`` ends it.
 
     With the server's part of the inserts done while Python verifies, an upload's worker
     spends far less of its time waiting (``bench/ingest.py``).
