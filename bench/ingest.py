@@ -6,23 +6,31 @@ in ``bench/.cache/`` since simulating them takes a minute) to a real server with
 worker process (solo pool; ``--processes N`` runs a prefork worker with N processes
 instead, for comparison), on PostgreSQL, and times the whole pipeline: the
 request, the split into items, and every batch's verification and storage. The server and
-worker are started here on a free loopback port, against their own database ``raspis_bench``
-(dropped and migrated first) on the server of ``DATABASE_URL``; ``CELERY_BROKER_URL`` is the
-broker, used through the queue ``raspis-bench`` so that no other worker takes the tasks.
+worker are started here on a free loopback port, against their own database (``--database``,
+``raspis_bench`` unless told; dropped and migrated first) on the server of ``DATABASE_URL``;
+``CELERY_BROKER_URL`` is the broker, used through the queue ``raspis-bench`` so that no other
+worker takes the tasks.
+
+Before each upload it times the engine alone on the same records, in this process: each
+line read by ``record_json`` and verified, with no database. That is the ceiling of the
+pipeline, which does that work and more on one core; measured beside each upload, it says
+how much of a change in the ingest figure is the machine's.
 
 It also prints when the statistics count every game: the same worker updates them after the
 upload's batches, so that is when the leaderboards show the upload; it is not part of the
-figure. The last line is ``ingest: N games/s``: with ``--runs N``, the median of N uploads,
-each into a fresh database (wall-clock figures on a shared machine swing from one run to the
-next).
+figure. The last line is ``ingest: N games/s, engine alone: M games/s, ratio R``: with
+``--runs N``, the medians of N runs, each upload into a fresh database (wall-clock figures
+on a shared machine swing from one run to the next), and the ratio of the two medians.
 
 Usage: DATABASE_URL=postgres://... CELERY_BROKER_URL=redis://... python bench/ingest.py
-       [--games 2000] [--processes 1] [--runs 1] [--log FILE] [--timeout SECONDS]
+       [--games 2000] [--processes 1] [--runs 1] [--database NAME] [--log FILE]
+       [--timeout SECONDS]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import secrets
@@ -46,7 +54,6 @@ QUEUE = "raspis-bench"
 #: last batch runs; then they are frequent, so that the worker's CPU time is read at its end.
 POLL_SLOW = 0.5
 POLL_FAST = 0.05
-DATABASE = "raspis_bench"
 
 
 def records(games: int) -> bytes:
@@ -65,17 +72,37 @@ def records(games: int) -> bytes:
     return path.read_bytes()
 
 
+def engine_rate(data: bytes) -> float:
+    """Games per second of the engine alone: every line of ``data`` read and verified."""
+    sys.path.insert(0, str(ROOT))
+    from replay.engine import Verdict, record_json, verify
+
+    lines = data.decode("utf-8").splitlines()
+    # Start from a collected heap, as bench/replay.py does: the collections the work itself
+    # causes still count, not one owed by what came before.
+    gc.collect()
+    start = time.perf_counter()
+    verdicts = [verify(record_json(line)).verdict for line in lines]
+    elapsed = time.perf_counter() - start
+    if any(verdict is not Verdict.VERIFIED for verdict in verdicts):
+        raise SystemExit("the engine did not verify every game")
+    return len(lines) / elapsed
+
+
 def with_database(url: str, name: str) -> str:
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path="/" + name))
 
 
-def database_reset(url: str) -> None:
+def database_reset(url: str, name: str) -> None:
     import psycopg
+    from psycopg import sql
 
     with psycopg.connect(with_database(url, "postgres"), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
+        conn.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def free_port() -> int:
@@ -181,6 +208,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--processes", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--database", default="raspis_bench", help="the bench's database, dropped each run"
+    )
     parser.add_argument("--log", default=str(CACHE / "ingest.log"), help="server and worker log")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument(
@@ -193,22 +223,28 @@ def main() -> None:
         raise SystemExit("set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL")
 
     data = records(args.games)
-    rates = []
+    rates, engine = [], []
     for run in range(1, args.runs + 1):
         if args.runs > 1:
             print(f"run {run} of {args.runs}", flush=True)
+        engine.append(engine_rate(data))
+        print(f"engine alone: {engine[-1]:.0f} games/s", flush=True)
         rates.append(upload_timed(args, data, database_url))
     if args.runs > 1:
-        print("runs: " + ", ".join(f"{rate:.0f}" for rate in rates) + " games/s; their median:")
-    print(f"ingest: {statistics.median(rates):.0f} games/s")
+        print("runs: " + ", ".join(f"{rate:.0f}" for rate in rates) + " games/s")
+        print("engine alone: " + ", ".join(f"{rate:.0f}" for rate in engine) + " games/s")
+        print("their medians:")
+    ingest, alone = statistics.median(rates), statistics.median(engine)
+    ratio = ingest / alone
+    print(f"ingest: {ingest:.0f} games/s, engine alone: {alone:.0f} games/s, ratio {ratio:.2f}")
 
 
 def upload_timed(args: argparse.Namespace, data: bytes, database_url: str) -> float:
     """One upload of ``data`` into a fresh database, reported; returns its games per second."""
-    database_reset(database_url)
+    database_reset(database_url, args.database)
     env = {
         **os.environ,
-        "DATABASE_URL": with_database(database_url, DATABASE),
+        "DATABASE_URL": with_database(database_url, args.database),
         "CELERY_QUEUE": QUEUE,
         "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(40),
         "DJANGO_DEBUG": "false",

@@ -3,27 +3,30 @@
 Every answer comes from precomputed rows (``stats.selectors``): one or two queries. Each
 carries an ``ETag`` (and ``Last-Modified`` where the rows have a time) and ``Cache-Control:
 no-cache``, so clients revalidate with ``If-None-Match`` / ``If-Modified-Since`` and get a
-304 without a body when nothing changed. The figures are built as plain data by the
-selectors (the statistics without a range are even stored rendered), which is what the hot
-path can afford; the output serializers describe that shape for the OpenAPI schema, and the
-tests check the answers against them.
+304 without a body when nothing changed. Django weighs the validators as RFC 9110 §13.2.2
+says (``get_conditional_response``), from the rows already read, before the answer is built.
+The figures are built as plain data by the selectors (the statistics without a range are
+even stored rendered), which is what the hot path can afford; the output serializers
+describe that shape for the OpenAPI schema, and the tests check the answers against them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpResponse
-from django.utils.http import http_date, parse_etags, parse_http_date_safe
+from django.http import HttpResponse, HttpResponseBase
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_serializer,
 )
-from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -39,35 +42,32 @@ NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag or date still
 MONTH = r"^\d{4}-(0[1-9]|1[0-2])$"
 
 
-def not_modified(request: Request, fresh: Freshness) -> bool:
-    """RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since when both are sent."""
-    if_none_match = request.headers.get("If-None-Match")
-    if if_none_match is not None:
-        tags = parse_etags(if_none_match)
-        return "*" in tags or fresh.etag in tags or f"W/{fresh.etag}" in tags
-    since = request.headers.get("If-Modified-Since")
-    if since and fresh.last_modified is not None:
-        when = parse_http_date_safe(since)
-        return when is not None and int(fresh.last_modified.timestamp()) <= when
-    return False
+class PreconditionFailed(APIException):
+    """A client's ``If-Match`` / ``If-Unmodified-Since`` no longer holds: a 412 with findings,
+    as every refusal of the API has, rather than Django's empty one."""
+
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+    default_detail = "the answer changed since the ETag or date of the request's precondition"
 
 
-def answer(request: Request, fresh: Freshness, build: Any) -> Response:
+def answer(request: Request, fresh: Freshness, build: Any) -> HttpResponseBase:
     """304 when the client's copy is fresh, else ``build()`` with validators attached."""
-    response = Response(status=304) if not_modified(request, fresh) else Response(build())
-    response["ETag"] = fresh.etag
-    if fresh.last_modified is not None:
-        response["Last-Modified"] = http_date(fresh.last_modified.timestamp())
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _conditional(request, fresh, lambda: Response(build()))
 
 
-def answer_json(request: Request, fresh: Freshness, body: str) -> HttpResponse:
+def answer_json(request: Request, fresh: Freshness, body: str) -> HttpResponseBase:
     """``answer`` for a body stored already rendered: JSON whatever the client accepts."""
-    if not_modified(request, fresh):
-        response = HttpResponse(status=304)
-    else:
-        response = HttpResponse(body, content_type="application/json")
+    return _conditional(request, fresh, lambda: HttpResponse(body, content_type="application/json"))
+
+
+def _conditional(
+    request: Request, fresh: Freshness, respond: Callable[[], HttpResponseBase]
+) -> HttpResponseBase:
+    modified = None if fresh.last_modified is None else int(fresh.last_modified.timestamp())
+    early = get_conditional_response(request, etag=fresh.etag, last_modified=modified)
+    if early is not None and early.status_code == status.HTTP_412_PRECONDITION_FAILED:
+        raise PreconditionFailed
+    response = respond() if early is None else early
     response["ETag"] = fresh.etag
     if fresh.last_modified is not None:
         response["Last-Modified"] = http_date(fresh.last_modified.timestamp())
@@ -314,7 +314,7 @@ class PlayerListApi(APIView):
         description="Players known to the statistics (a counted public game), searched by "
         "a part of their name.",
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> HttpResponseBase:
         search = validated(self.InputSerializer, request.query_params)["search"]
         paginator = SizedPages()
         rows = paginator.paginate_queryset(selectors.player_list(search=search), request, self)
@@ -354,7 +354,7 @@ class PlayerDetailApi(PlayerApi):
         responses={200: OutputSerializer, 304: NOT_MODIFIED, 404: FINDINGS},
         summary="Read a player",
     )
-    def get(self, request: Request, player_id: int) -> Response:
+    def get(self, request: Request, player_id: int) -> HttpResponseBase:
         detail = selectors.player_detail(player_id=player_id)
         if detail is None:
             raise NotFound(f"no player {player_id} with counted games")
@@ -424,7 +424,7 @@ class PlayerStatsApi(PlayerApi):
         responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
         summary="Read a player's statistics",
     )
-    def get(self, request: Request, player_id: int) -> HttpResponse:
+    def get(self, request: Request, player_id: int) -> HttpResponseBase:
         params = validated(self.InputSerializer, request.query_params)
         if not params["since"] and not params["until"]:
             cached = selectors.player_stats_body(player_id=player_id, ruleset=params["ruleset"])
@@ -463,7 +463,7 @@ class PlayerRatingsApi(PlayerApi):
         },
         summary="Read a player's ratings",
     )
-    def get(self, request: Request, player_id: int) -> Response:
+    def get(self, request: Request, player_id: int) -> HttpResponseBase:
         ruleset = validated(self.InputSerializer, request.query_params)["ruleset"]
         ratings = selectors.player_rating_rows(player_id=player_id, ruleset=ruleset)
         if not ratings and not selectors.player_known(player_id=player_id):
@@ -502,7 +502,7 @@ class PlayerVersusApi(PlayerApi):
         responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
         summary="Compare two players head to head",
     )
-    def get(self, request: Request, player_id: int, opponent_id: int) -> Response:
+    def get(self, request: Request, player_id: int, opponent_id: int) -> HttpResponseBase:
         if player_id == opponent_id:
             raise ValidationError({"opponent_id": "a player is not their own opponent"})
         rows = selectors.versus_rows(a=player_id, b=opponent_id)
@@ -545,7 +545,7 @@ class LeaderboardApi(APIView):
         responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
         summary="Read a leaderboard",
     )
-    def get(self, request: Request, ruleset: str) -> Response:
+    def get(self, request: Request, ruleset: str) -> HttpResponseBase:
         if "\x00" in ruleset:  # no ruleset has one, and PostgreSQL cannot even compare it
             raise NotFound("no leaderboard for a ruleset with a NUL character")
         params = validated(self.InputSerializer, request.query_params)

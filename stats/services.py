@@ -53,6 +53,7 @@ from django.db.models.functions import Cast, Round
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from core.bulk import bulk_insert, bulk_upsert, jsonb_text
 from games.models import (
     Dispute,
     DisputeStatus,
@@ -64,7 +65,6 @@ from games.models import (
 )
 from replay.engine import Verdict
 from replay.models import Finding, SeatDeal
-from replay.services.rows import bulk_insert, bulk_upsert, jsonb_text
 from stats import selectors
 from stats.contributions import (
     SCALE,

@@ -1,7 +1,7 @@
 """An upload's file, kept in the database as pieces of ``PART_SIZE`` bytes (``UploadPart``).
 
 A batch reads the pieces that hold its lines, a megabyte or two, not the file. On PostgreSQL
-the pieces go in by a binary ``COPY`` (``rows.Writes``); a 40 MB file stored as one value
+the pieces go in by a binary ``COPY`` (``core.bulk.Writes``); a 40 MB file stored as one value
 took four times as long. Pieces are found by their offset and length, so a later
 ``PART_SIZE`` still reads the files stored before it.
 """
@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.models import F, QuerySet
 from django.db.models.functions import Length
 
-from replay.services.rows import Writes
+from core.bulk import Writes
 from uploads.models import UploadPart
 
 PART_SIZE = 1 << 20

@@ -28,17 +28,10 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from core.errors import finding_dict, request_finding
 from replay.engine import Code, Document, Finding, Line, split_file
 from replay.models import Stored
-from replay.services.rows import (
-    Writes,
-    bulk_insert,
-    bulk_set,
-    clean_text,
-    gc_paused,
-    json_safe,
-)
 from replay.services.store import Entry, Outcome, records_store
 from uploads.files import PART_SIZE, upload_file_read, upload_file_write
 from uploads.models import ItemOutcome, Upload, UploadItem, UploadStatus

@@ -16,6 +16,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 
+from core.bulk import Writes
 from games.models import Game, GameRecord, GameStatus
 from games.selectors import stored_rulesets
 from games.services import status_for
@@ -26,7 +27,6 @@ from replay.engine.report import malformed
 from replay.json_codec import json_text, record_loads
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
-from replay.services.rows import Writes
 from replay.services.store import (
     Prepared,
     reports_retire,

@@ -17,7 +17,7 @@ uploader's games by external id and the players (both as the records' texts show
 each record is read only when its turn comes, ``Entry``), and the ids of games, records and
 reports.
 Then per chunk of ``WRITE_CHUNK`` records come only bulk inserts (``COPY`` on PostgreSQL) of
-every row, queued (``rows.Writes``): PostgreSQL takes in a chunk's rows, about 3,600
+every row, queued (``core.bulk.Writes``): PostgreSQL takes in a chunk's rows, about 3,600
 seat-deals among them, while Python verifies the next chunk, so that the two share the
 machine's two cores instead of taking turns. The last chunks are smaller and smaller, since
 the worker waits for the last one's rows. A chunk queries, after waiting for the queue, only
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.bulk import Writes, foreign_keys_checked_at_once
 from core.errors import finding_dict
 from games.models import Dispute, DisputeStatus, Game, GameRecord, GameSeat, GameStatus, player_key
 from games.selectors import stored_rulesets
@@ -53,9 +54,7 @@ from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,
-    Writes,
     finding_rows,
-    foreign_keys_checked_at_once,
     meta_text,
     played_at,
     player_column,

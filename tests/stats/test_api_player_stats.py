@@ -79,6 +79,26 @@ def test_it_answers_304_when_not_modified_since(api_client: APIClient, two_games
     assert api_client.get(url("Anna"), HTTP_IF_MODIFIED_SINCE=old).status_code == 200
 
 
+def test_an_etag_wins_over_a_date_and_matches_weakly(api_client: APIClient, two_games: Any) -> None:
+    first = api_client.get(url("Anna"))
+    etag, stamp = first["ETag"], first["Last-Modified"]
+    weak = api_client.get(url("Anna"), HTTP_IF_NONE_MATCH=f'"other", W/{etag}')
+    assert weak.status_code == 304 and weak["ETag"] == etag
+    assert api_client.get(url("Anna"), HTTP_IF_NONE_MATCH="*").status_code == 304
+    stale = api_client.get(url("Anna"), HTTP_IF_NONE_MATCH='"other"', HTTP_IF_MODIFIED_SINCE=stamp)
+    assert stale.status_code == 200
+
+
+def test_it_refuses_a_precondition_that_no_longer_holds_with_findings(
+    api_client: APIClient, two_games: Any
+) -> None:
+    etag = api_client.get(url("Anna"))["ETag"]
+    assert api_client.get(url("Anna"), HTTP_IF_MATCH=etag).status_code == 200
+    refused = api_client.get(url("Anna"), HTTP_IF_MATCH='"other"')
+    assert refused.status_code == 412
+    assert refused.json()["findings"][0]["code"] == "request.error"
+
+
 def test_it_refuses_a_month_that_is_not_yyyy_mm(api_client: APIClient, two_games: Any) -> None:
     response = api_client.get(url("Anna"), {"since": "2025-13"})
     assert response.status_code == 400

@@ -1,26 +1,23 @@
-"""The bulk writers of replay.services.rows, against the real database."""
+"""The bulk writers of core.bulk, against the real database."""
 
 from __future__ import annotations
 
+import signal
+import threading
+import time
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
+import psycopg
 import pytest
 from django.db import IntegrityError, connection, transaction
-from psycopg import pq
 
+from core import bulk
+from core.bulk import Writes, bulk_insert, bulk_set, bulk_upsert, foreign_keys_checked_at_once
 from games.models import Game, GameSeat, Player
 from replay.models import SeatDeal
-from replay.services import rows
-from replay.services.rows import (
-    SEAT_DEAL_FIELDS,
-    SEAT_FIELDS,
-    Writes,
-    bulk_insert,
-    bulk_set,
-    bulk_upsert,
-    foreign_keys_checked_at_once,
-)
+from replay.services.rows import SEAT_DEAL_FIELDS, SEAT_FIELDS
 from uploads.models import Upload, UploadItem, UploadPart
 
 pytestmark = pytest.mark.django_db
@@ -34,64 +31,103 @@ def seat_deals(game_id: int, deals: int, seat: int = 0) -> list[tuple[object, ..
     ]
 
 
-def in_flight() -> bool:
-    """Whether the server is still on a command of this connection (PostgreSQL only)."""
+@pytest.fixture
+def other(db: None) -> Iterator[psycopg.Connection[Any]]:
+    """A second connection to the test database, to hold a lock that this one's ``COPY``
+    waits for: the server is then busy with it for as long as the test wants. This one
+    gives up waiting after a while, so that a test that went wrong fails rather than hangs."""
     if connection.vendor != "postgresql":
-        return False
-    raw = connection.connection
-    return raw is not None and raw.pgconn.transaction_status == pq.TransactionStatus.ACTIVE
+        pytest.skip("only PostgreSQL's inserts are queued")
+    settings = connection.settings_dict
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL lock_timeout = '20s'")
+    with psycopg.connect(
+        dbname=settings["NAME"],
+        user=settings["USER"],
+        password=settings["PASSWORD"],
+        host=settings["HOST"],
+        port=settings["PORT"],
+    ) as held:
+        yield held
+        held.rollback()
+
+
+def table_held(held: psycopg.Connection[Any], model: Any) -> None:
+    """Lock ``model``'s table from ``held`` until it rolls back: inserts into it wait."""
+    held.execute(f"LOCK TABLE {model._meta.db_table} IN SHARE MODE")
+
+
+def waits_for_the_lock(held: psycopg.Connection[Any], backend: int) -> None:
+    """Return once this test's connection waits for a lock (a ``COPY`` in flight)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        row = held.execute(
+            "SELECT count(*) FROM pg_locks WHERE pid = %s AND NOT granted", [backend]
+        ).fetchone()
+        if row is not None and row[0]:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the COPY never reached the server")
+
+
+def backend() -> int:
+    connection.ensure_connection()
+    return int(connection.connection.info.backend_pid)
 
 
 def test_queued_rows_are_all_stored_once_finished() -> None:
     writes = Writes()
     writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(7, 500))
     writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(7, 300, seat=1))
-    assert in_flight() == (connection.vendor == "postgresql")
     writes.finish()
-    assert not in_flight()
     writes.finish()  # a second finish has nothing left to wait for
     assert SeatDeal.objects.filter(game_id=7, seat=0).count() == 500
     assert SeatDeal.objects.filter(game_id=7, seat=1).count() == 300
     assert SeatDeal.objects.get(game_id=7, seat=0, number=500).running == 2500
 
 
-def test_the_queue_advances_without_waiting_and_in_order() -> None:
-    """``advance`` never blocks: called until the server has caught up, it sends the rest."""
+def test_the_caller_goes_on_while_the_server_is_on_a_copy(other: Any) -> None:
+    """``insert`` and ``advance`` never wait for the server; ``finish`` does, and the
+    inserts then went in in order."""
+    table_held(other, SeatDeal)
     writes = Writes()
-    for seat in range(4):
-        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(9, 200, seat=seat))
-    for _ in range(100_000):
+    writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(9, 200))
+    waits_for_the_lock(other, backend())  # the caller runs while the COPY waits
+    for seat in (1, 2, 3):
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(9, 10, seat=seat))
         writes.advance()
-        if not in_flight() and not writes._queue:
-            break
-    assert not writes._queue
+    other.rollback()
     writes.finish()
-    assert SeatDeal.objects.filter(game_id=9).count() == 800
+    stored = SeatDeal.objects.filter(game_id=9).order_by("seat", "number")
+    assert list(stored.values_list("seat", "number")) == [(0, n) for n in range(1, 201)] + [
+        (seat, n) for seat in (1, 2, 3) for n in range(1, 11)
+    ]
 
 
 def test_inserts_queued_behind_one_into_the_same_table_go_in_as_one_copy(
-    monkeypatch: pytest.MonkeyPatch,
+    other: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file's parts queue up while the server takes in the first: it then takes in the
     rest in one go, with no wait between them."""
-    if connection.vendor != "postgresql":
-        pytest.skip("elsewhere every insert goes in at once")
-    copies: list[int] = []
-    send = rows._send
+    copies: list[str] = []
+    send = bulk._copy_send
 
-    def counted(model: Any, fields: Any, queued: Any) -> Any:
-        copies.append(len(queued))
-        return send(model, fields, queued)
+    def counted(raw: Any, statement: str, data: Any) -> None:
+        copies.append(statement)
+        send(raw, statement, data)
 
-    monkeypatch.setattr(rows, "_send", counted)
+    monkeypatch.setattr(bulk, "_copy_send", counted)
+    table_held(other, SeatDeal)
     writes = Writes()
-    writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(8, 20_000))  # keeps the server busy
+    writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(8, 20))
+    waits_for_the_lock(other, backend())
     for seat in (1, 2, 3):
         writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(8, 10, seat=seat))
     writes.insert(GameSeat, SEAT_FIELDS, [])  # nothing to insert: not queued
+    other.rollback()
     writes.finish()
-    assert copies == [20_000, 30]
-    assert SeatDeal.objects.filter(game_id=8).count() == 20_030
+    assert len(copies) == 2
+    assert SeatDeal.objects.filter(game_id=8).count() == 50
 
 
 def test_ids_drawn_for_queued_rows_are_the_rows_ids(user: object) -> None:
@@ -119,36 +155,44 @@ def test_a_row_the_database_refuses_fails_by_the_finish_and_nothing_is_kept() ->
     assert not SeatDeal.objects.filter(game_id=8).exists()
 
 
+def test_after_a_failed_copy_the_connection_goes_on_in_the_transaction() -> None:
+    """Rolled back to a savepoint, the transaction takes further queries and writes."""
+    with transaction.atomic():
+        with pytest.raises(IntegrityError), transaction.atomic(), Writes() as writes:
+            writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(6, 1, seat=-1))
+        with Writes() as writes:
+            writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(6, 4))
+        assert SeatDeal.objects.filter(game_id=6).count() == 4
+
+
 def test_leaving_on_an_error_drops_the_queue_and_leaves_the_connection_usable() -> None:
     with pytest.raises(RuntimeError), transaction.atomic(), Writes() as writes:
         writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(10, 300))
         writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(10, 300, seat=1))
         raise RuntimeError("a bug while the rows are going in")
-    assert not in_flight()
     assert not SeatDeal.objects.filter(game_id=10).exists()
 
 
-def test_a_wait_cut_short_is_waited_again_on_the_way_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A time limit may stop a worker while it waits for the server: the rollback that
-    follows needs the connection free, so the copy's answer is still read first."""
-    if connection.vendor != "postgresql":
-        pytest.skip("elsewhere the rows go in at once")
-    real = rows._CopyInFlight.wait
-    calls = 0
+def test_a_wait_cut_short_is_waited_again_on_the_way_out(other: Any) -> None:
+    """A time limit (a signal) may stop a worker while it waits for the server: the
+    rollback that follows needs the connection free, so the ``COPY`` is still waited for."""
 
-    def cut_short(self: rows._CopyInFlight) -> None:
-        nonlocal calls
-        calls += 1
-        if calls == 1:
-            raise TimeoutError("the task's time limit")
-        real(self)
+    def time_limit(*_: object) -> None:
+        raise TimeoutError("the task's time limit")
 
-    monkeypatch.setattr(rows._CopyInFlight, "wait", cut_short)
-    with pytest.raises(TimeoutError), transaction.atomic(), Writes() as writes:
-        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(11, 300))
-        writes.finish()
-    assert calls == 2
-    assert not in_flight()
+    table_held(other, SeatDeal)
+    released = threading.Timer(0.5, other.rollback)  # the server gets on with the COPY
+    before = signal.signal(signal.SIGALRM, time_limit)
+    try:
+        with pytest.raises(TimeoutError), transaction.atomic(), Writes() as writes:
+            writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(11, 300))
+            signal.setitimer(signal.ITIMER_REAL, 0.2)
+            released.start()
+            writes.finish()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+        released.cancel()
     assert not SeatDeal.objects.filter(game_id=11).exists()
 
 
