@@ -26,7 +26,7 @@ from games.models import (
     StoredRuleset,
     player_key,
 )
-from games.signals import game_changed, players_merged, send_for_games
+from games.signals import game_changed, send_for_games
 from replay.engine import PRESETS, Verdict, preset_ruleset, record_json, resolve_ruleset
 
 if TYPE_CHECKING:
@@ -75,7 +75,8 @@ def _players_by_key(keys: Sequence[str]) -> dict[str, int]:
 def player_merge(*, source: Player, target: Player, by: User | None) -> Player:
     """Merge ``source`` into ``target``: two names of one person, decided by a reviewer.
 
-    Every seat and seat-deal of ``source`` moves to ``target``, its name (and its aliases)
+    Every seat of ``source`` moves to ``target`` (its seat-deals name the seat, not the
+    player, so they follow), its name (and its aliases)
     become aliases of ``target`` so that later records with that name resolve to it, and
     ``source`` stays, marked ``merged_into``, as the trace of the decision.
     """
@@ -95,7 +96,6 @@ def player_merge(*, source: Player, target: Player, by: User | None) -> Player:
             actual=sorted(shared),
         )
     GameSeat.objects.filter(player=source).update(player=target)
-    players_merged.send(sender=__name__, source_id=source.pk, target_id=target.pk)
     PlayerAlias.objects.filter(player=source).update(player=target)
     PlayerAlias.objects.create(
         key=source.key, name=source.name, player=target, created_by=_user(by)

@@ -11,9 +11,6 @@ database, such as sending a task, belongs on ``transaction.on_commit``.
   (same id, new version) or re-verified by ``manage.py reverify``.
 - ``game_changed``: a reviewer changed them without a new report: a dispute was opened or
   decided (status, corrected totals) or two players were merged (seats point elsewhere).
-
-``players_merged`` (``source_id``, ``target_id``) is sent when a reviewer merges two players,
-for apps that keep rows of their own naming a player, in the merge's transaction.
 """
 
 from __future__ import annotations
@@ -24,7 +21,6 @@ from django.dispatch import Signal
 
 game_verified = Signal()
 game_changed = Signal()
-players_merged = Signal()
 
 
 def send_for_games(signal: Signal, *, sender: object, game_ids: Iterable[int]) -> None:

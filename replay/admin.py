@@ -109,7 +109,7 @@ class VerdictChangeAdmin(ReadOnlyAdmin):
 
 @admin.register(SeatDeal)
 class SeatDealAdmin(ReadOnlyAdmin):
-    list_display = ("game", "number", "seat", "player", "kind", "cards", "bid", "taken", "score")
+    list_display = ("game", "number", "seat", "kind", "cards", "bid", "taken", "score")
     list_filter = ("kind", "dark", "cards")
-    search_fields = ("player__name", "=game__id")
-    list_select_related = ("game", "player")
+    search_fields = ("=game__id",)
+    list_select_related = ("game",)

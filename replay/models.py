@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from django.db import models
 from django.db.models import Q
 
-from games.models import Game, GameRecord, Player
+from games.models import Game, GameRecord
 
 
 class Stored(models.TextChoices):
@@ -133,12 +133,9 @@ class SeatDeal(models.Model):
     # No foreign key constraints in the database: a batch writes some 150 rows a game, and
     # checking two constraints for each of them was a large part of the batch. The rows are
     # derived, written only by ``services.store`` with ids it just read or created, and
-    # Django still cascades deletes and protects players.
+    # Django still cascades deletes. Who sat at a seat is the game's ``GameSeat``'s to say.
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="seat_deals", db_constraint=False
-    )
-    player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="seat_deals", db_constraint=False
     )
     seat = models.PositiveIntegerField()
     number = models.PositiveIntegerField()

@@ -126,15 +126,6 @@ class Migration(migrations.Migration):
                         to="games.game",
                     ),
                 ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        db_constraint=False,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="seat_deals",
-                        to="games.player",
-                    ),
-                ),
             ],
             options={
                 "ordering": ["game", "number", "seat"],

@@ -150,7 +150,6 @@ def seat_rows(
 
 SEAT_DEAL_FIELDS = (
     "game_id",
-    "player_id",
     "seat",
     "number",
     "kind",
@@ -176,12 +175,15 @@ SEAT_DEAL_FIELDS = (
 def seat_deal_rows(
     game_id: int,
     deals: Sequence[DealResult],
-    player_ids: Sequence[int],
+    players: int,
     *,
     trusted: bool,
     hook: bool,
 ) -> list[tuple[Any, ...]]:
     """One tuple per seat per deal, in ``SEAT_DEAL_FIELDS`` order; ``hook``: the ruleset's.
+
+    A seat-deal names its seat, not its player: the game's seats (``GameSeat``) say who sat
+    there, so that merging two players changes no seat-deal.
 
     An illegal record may claim absurd numbers (a bid of 10**30): unless the game is
     ``trusted`` (verified, so every number was checked), values are clamped to the columns'
@@ -192,8 +194,8 @@ def seat_deal_rows(
     trusted = trusted and _scores_fit(deals)
     rows: list[tuple[Any, ...]] = []
     append = rows.append
-    n = len(player_ids)
-    seats = list(enumerate(player_ids))
+    n = players
+    seats = range(n)
     no_jokers = [_NO_JOKER] * n
     no_bids = [None] * n
     no_blind = [False] * n
@@ -206,7 +208,7 @@ def seat_deal_rows(
         counts = _joker_counts(d, n) if d.jokers else no_jokers
         held = unknown if d.jokers_held is None else d.jokers_held
         hooked = d.last_bidder if hook else None
-        for seat, player_id in seats:
+        for seat in seats:
             score = scores[seat]
             total = running[seat]
             # Unpacked so that each row is one tuple: concatenated, it took three more.
@@ -214,7 +216,6 @@ def seat_deal_rows(
             append(
                 (
                     game_id,
-                    player_id,
                     seat,
                     number,
                     kind,

@@ -582,7 +582,7 @@ def reports_write(
         trusted = report.verdict is EngineVerdict.VERIFIED
         hook = report.ruleset is not None and report.ruleset.hook
         seat_deals.extend(
-            seat_deal_rows(ready.game_id, report.deals, player_ids, trusted=trusted, hook=hook)
+            seat_deal_rows(ready.game_id, report.deals, len(player_ids), trusted=trusted, hook=hook)
         )
     writes.insert(GameSeat, SEAT_FIELDS, seats)
     writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals)

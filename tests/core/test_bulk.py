@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 def seat_deals(game_id: int, deals: int, seat: int = 0) -> list[tuple[object, ...]]:
     counts = (0, 0, 0, 0, 0, 0, 0)
     return [
-        (game_id, 1, seat, n, "regular", 1, 0, 0, False, 0, 5, 5 * n, *counts, 0, False)
+        (game_id, seat, n, "regular", 1, 0, 0, False, 0, 5, 5 * n, *counts, 0, False)
         for n in range(1, deals + 1)
     ]
 

@@ -27,13 +27,16 @@ def two_names(client_of: Any, user: Any, record: Any) -> tuple[Player, Player]:
     return Player.objects.get(key="anya"), Player.objects.get(key="anna")
 
 
-def test_merging_moves_every_seat_and_seat_deal_to_the_target(
+def test_merging_moves_every_seat_to_the_target_and_its_seat_deals_with_it(
     two_names: tuple[Player, Player], staff_user: Any
 ) -> None:
     source, target = two_names
     player_merge(source=source, target=target, by=staff_user)
     assert not GameSeat.objects.filter(player=source).exists()
-    assert not SeatDeal.objects.filter(player=source).exists()
+    # A seat-deal names its game and seat, whose player the seat says: now the target.
+    seats = set(GameSeat.objects.filter(player=target).values_list("game_id", "seat"))
+    assert len(seats) == 2
+    assert seats <= set(SeatDeal.objects.values_list("game_id", "seat"))
     assert GameSeat.objects.filter(player=target).count() == 2
     assert set(GameSeat.objects.filter(player=target).values_list("name", flat=True)) == {
         "Anna",
