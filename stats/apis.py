@@ -306,6 +306,7 @@ class PlayerListApi(APIView):
         responses={
             200: page_of(OutputSerializer, "PlayerListItem"),
             304: NOT_MODIFIED,
+            412: FINDINGS,
             400: FINDINGS,
             404: FINDINGS,
         },
@@ -351,7 +352,7 @@ class PlayerDetailApi(PlayerApi):
         rulesets = RulesetSummarySerializer(many=True)
 
     @extend_schema(
-        responses={200: OutputSerializer, 304: NOT_MODIFIED, 404: FINDINGS},
+        responses={200: OutputSerializer, 304: NOT_MODIFIED, 412: FINDINGS, 404: FINDINGS},
         summary="Read a player",
     )
     def get(self, request: Request, player_id: int) -> HttpResponseBase:
@@ -421,7 +422,13 @@ class PlayerStatsApi(PlayerApi):
 
     @extend_schema(
         parameters=[InputSerializer],
-        responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
+        responses={
+            200: OutputSerializer,
+            304: NOT_MODIFIED,
+            412: FINDINGS,
+            400: FINDINGS,
+            404: FINDINGS,
+        },
         summary="Read a player's statistics",
     )
     def get(self, request: Request, player_id: int) -> HttpResponseBase:
@@ -458,6 +465,7 @@ class PlayerRatingsApi(PlayerApi):
         responses={
             200: OutputSerializer(many=True),
             304: NOT_MODIFIED,
+            412: FINDINGS,
             400: FINDINGS,
             404: FINDINGS,
         },
@@ -499,7 +507,13 @@ class PlayerVersusApi(PlayerApi):
                 description="another player than player_id: a player is not their own opponent",
             )
         ],
-        responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
+        responses={
+            200: OutputSerializer,
+            304: NOT_MODIFIED,
+            412: FINDINGS,
+            400: FINDINGS,
+            404: FINDINGS,
+        },
         summary="Compare two players head to head",
     )
     def get(self, request: Request, player_id: int, opponent_id: int) -> HttpResponseBase:
@@ -542,7 +556,13 @@ class LeaderboardApi(APIView):
 
     @extend_schema(
         parameters=[InputSerializer],
-        responses={200: OutputSerializer, 304: NOT_MODIFIED, 400: FINDINGS, 404: FINDINGS},
+        responses={
+            200: OutputSerializer,
+            304: NOT_MODIFIED,
+            412: FINDINGS,
+            400: FINDINGS,
+            404: FINDINGS,
+        },
         summary="Read a leaderboard",
     )
     def get(self, request: Request, ruleset: str) -> HttpResponseBase:
