@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from replay.engine.findings import Severity, finding_json
+
 
 def request_finding(
     code: str,
@@ -20,19 +22,9 @@ def request_finding(
     actual: Any = None,
 ) -> dict[str, Any]:
     """A finding about the request rather than a game: located by ``path`` only."""
-    return {
-        "code": code,
-        "severity": "error",
-        "deal": None,
-        "trick": None,
-        "play": None,
-        "seat": None,
-        "player": None,
-        "message": message,
-        "expected": expected,
-        "actual": actual,
-        "path": path,
-    }
+    return finding_json(
+        code, str(Severity.ERROR), message, expected=expected, actual=actual, path=path
+    )
 
 
 class Rejected(Exception):

@@ -146,9 +146,7 @@ def sha256_of(text: str) -> str:
 
 def finding_dict(finding: Finding) -> dict[str, Any]:
     """A finding in the API's shape: FORMAT.md's fields with ``path`` always present."""
-    out = finding.to_dict()
-    out.setdefault("path", None)
-    return out
+    return finding.to_dict(null_path=True)
 
 
 #: Records verified while PostgreSQL takes in the rows of the ones before them.
