@@ -6,11 +6,11 @@ It imports nothing outside the standard library, so clubs can use it on its own:
 
 from .files import Document, Line, line_document, record_json, split_documents, split_file
 from .findings import Code, Finding, Severity
-from .parse import Record, parse_record
-from .replay import replay, verify
 from .report import DealResult, JokerPlay, Report, Verdict
-from .rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
-from .state import NoSuchMoment, state_at
+from .tricks.game import replay, verify
+from .tricks.parse import Record, parse_record
+from .tricks.rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
+from .tricks.state import NoSuchMoment, state_at
 
 ENGINE_VERSION = "1.0.0"
 

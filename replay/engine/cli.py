@@ -17,9 +17,9 @@ from typing import Any, Protocol, TextIO
 
 from .files import Document, split_documents
 from .findings import Finding
-from .replay import verify
 from .report import Report, Verdict, malformed
-from .scoring import plain
+from .scores import plain
+from .tricks.game import verify
 
 SUFFIXES = (".json", ".jsonl", ".zip")
 

@@ -8,8 +8,16 @@ from typing import Any
 
 from .cards import SUITS
 from .findings import Code, Finding, Severity
-from .rulesets import Ruleset, Score
-from .scoring import plain_list
+from .scores import Score, plain_list
+from .tricks.rulesets import DealKind, Ruleset
+
+
+class Audit(StrEnum):
+    """How much of a record the replay checked (FORMAT.md ``audit``)."""
+
+    FULL = "full"  #: every play replayed
+    SHEET = "sheet"  #: a score sheet: the claims only (RULES §10.13)
+    MIXED = "mixed"  #: a report whose deals are of both audits
 
 
 class Verdict(StrEnum):
@@ -39,9 +47,9 @@ class DealResult:
     taken: list[int]
     scores: list[Score]
     running: list[Score]
-    kind: str = "regular"
+    kind: DealKind = DealKind.REGULAR
     cards: int = 0
-    audit: str = "full"
+    audit: Audit = Audit.FULL
     blind: list[bool] = field(default_factory=list)
     last_bidder: int | None = None
     declarer: int | None = None
@@ -67,7 +75,7 @@ class DealResult:
 @dataclass(slots=True)
 class Report:
     verdict: Verdict
-    audit: str
+    audit: Audit
     ruleset: Ruleset | None
     findings: list[Finding]
     deals: list[DealResult]
@@ -78,7 +86,7 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         return {
             "verdict": str(self.verdict),
-            "audit": self.audit,
+            "audit": str(self.audit),
             "ruleset": None if self.ruleset is None else self.ruleset.to_dict(),
             "findings": [f.to_dict() for f in self.findings],
             "deals": [d.to_dict() for d in self.deals],
@@ -102,7 +110,16 @@ def verdict_of(findings: list[Finding]) -> Verdict:
 
 def malformed(findings: list[Finding], ruleset: Ruleset | None) -> Report:
     """The report of a record that cannot be replayed (FORMAT.md conventions)."""
-    return Report(Verdict.MALFORMED, "full", ruleset, findings, [], None, [])
+    return Report(Verdict.MALFORMED, Audit.FULL, ruleset, findings, [], None, [])
 
 
-__all__ = ["Code", "DealResult", "JokerPlay", "Report", "Verdict", "malformed", "verdict_of"]
+__all__ = [
+    "Audit",
+    "Code",
+    "DealResult",
+    "JokerPlay",
+    "Report",
+    "Verdict",
+    "malformed",
+    "verdict_of",
+]

@@ -65,16 +65,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from .rulesets import (
-    KINDS,
-    Number,
-    Ruleset,
-    exact,
-    max_hand,
-    resolve_ruleset,
-    schedule_for,
-)
-from .scoring import deal_score, plain
+from .scores import Number, exact, plain
+from .tricks.rulesets import DealKind, Ruleset, max_hand, resolve_ruleset, schedule_for
+from .tricks.scoring import deal_score
 
 CORRUPTIONS: Final = (
     "revoke",
@@ -119,6 +112,8 @@ _PLAY_MODES: Final = ("revoke", "must_trump", "card_played_twice", "joker_demand
 _SEARCHED_MODES: Final = (*_PLAY_MODES, "hook")
 _NEEDS_HANDS: Final = (*_PLAY_MODES, "duplicate_card")
 _ATTEMPTS: Final = 8
+#: The special deals of a free schedule, in the order played (the module docstring).
+_FREE_SPECIALS: Final = (DealKind.DARK, DealKind.NO_TRUMP, DealKind.GOLDEN, DealKind.MISERE)
 
 _SUITS: Final = "SCDH"
 _RANKS: Final = "23456789TJQKA"
@@ -234,7 +229,7 @@ class _Plan:
 class _Deal:
     index: int
     cards: int
-    kind: str
+    kind: DealKind
     dealer: int
     hands: list[list[int]]
     trump: int = -1  #: the deal's trump suit, -1 for none (and under rotating trumps)
@@ -274,7 +269,7 @@ class _Game:
 
     # -- the game --------------------------------------------------------------------------
 
-    def _schedule(self) -> list[tuple[int, str]]:
+    def _schedule(self) -> list[tuple[int, DealKind]]:
         fixed = schedule_for(self.r, self.n)
         if fixed is not None:
             schedule = fixed
@@ -282,14 +277,14 @@ class _Game:
             allowed = self.r.kinds_allowed
             if self.r.preset == "oh_hell":
                 sizes = [*range(self.m, 0, -1), *range(2, self.m + 1)]
-                schedule = [(c, "regular") for c in sizes]
+                schedule = [(c, DealKind.REGULAR) for c in sizes]
             else:
                 top = min(9, self.m)
-                schedule = [(c, "regular") for c in range(1, top + 1)]
-                schedule += [(top, kind) for kind in ("dark", "no_trump", "golden", "misere")]
+                schedule = [(c, DealKind.REGULAR) for c in range(1, top + 1)]
+                schedule += [(top, kind) for kind in _FREE_SPECIALS]
             schedule = [(c, k) for c, k in schedule if k in allowed]
             if not schedule:
-                kind = next(k for k in KINDS if k in allowed)
+                kind = next(k for k in DealKind if k in allowed)
                 schedule = [(c, kind) for c in range(1, self.m + 1)]
         for cards, _ in schedule:
             if cards * self.n > len(self.deck):
@@ -327,13 +322,13 @@ class _Game:
         }
         return record
 
-    def _scheduled(self, index: int, cards: int, kind: str) -> tuple[int, str]:
+    def _scheduled(self, index: int, cards: int, kind: DealKind) -> tuple[int, DealKind]:
         """The deal as played: the schedule's, unless ``wrong_schedule`` picks it to differ."""
         plan = self.plan
         if plan.mode != "wrong_schedule" or plan.done or index < plan.deal:
             return cards, kind
         if schedule_for(self.r, self.n) is None:
-            banned = [k for k in KINDS if k not in self.r.kinds_allowed]
+            banned = [k for k in DealKind if k not in self.r.kinds_allowed]
             kind = plan.rng.choice(banned)
         else:
             cards = plan.rng.choice([c for c in range(1, self.m + 1) if c != cards])
@@ -342,7 +337,8 @@ class _Game:
 
     def _write_deal(self, deal: _Deal, running: list[Number]) -> Json:
         rng = self.rng
-        out: Json = {"kind": deal.kind} if deal.kind != "regular" or rng.random() < 0.5 else {}
+        regular = deal.kind is DealKind.REGULAR
+        out: Json = {"kind": deal.kind.value} if not regular or rng.random() < 0.5 else {}
         out.update(dealer=deal.dealer, cards=deal.cards)
         # Now and then the hands are left out: they are then the cards each seat plays.
         if rng.random() >= 0.1 or self.plan.mode in _NEEDS_HANDS:
@@ -366,7 +362,7 @@ class _Game:
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _play_deal(self, index: int, cards: int, kind: str, dealer: int) -> _Deal:
+    def _play_deal(self, index: int, cards: int, kind: DealKind, dealer: int) -> _Deal:
         r = self.r
         rng = self.rng
         n = self.n
@@ -1050,7 +1046,7 @@ def _check_applicable(ruleset: Ruleset, corrupt: str, sheet: bool) -> None:
     elif corrupt == "wrong_schedule" and (
         isinstance(ruleset.schedule, str)
         and ruleset.schedule == "free"
-        and ruleset.kinds_allowed >= frozenset(KINDS)
+        and ruleset.kinds_allowed >= frozenset(DealKind)
     ):
         why = "a free schedule allows every deal"
     if why:
