@@ -6,8 +6,9 @@ It imports nothing outside the standard library, so clubs can use it on its own:
 
 from .files import Document, Line, line_document, record_json, split_documents, split_file
 from .findings import Code, Finding, Severity
+from .formats import verify
 from .report import DealResult, JokerPlay, Report, Verdict
-from .tricks.game import replay, verify
+from .tricks.game import replay
 from .tricks.parse import Record, parse_record
 from .tricks.rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
 from .tricks.state import NoSuchMoment, state_at

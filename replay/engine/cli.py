@@ -17,9 +17,9 @@ from typing import Any, Protocol, TextIO
 
 from .files import Document, split_documents
 from .findings import Finding
+from .formats import verify
 from .report import Report, Verdict, malformed
 from .scores import plain
-from .tricks.game import verify
 
 SUFFIXES = (".json", ".jsonl", ".zip")
 
