@@ -38,19 +38,20 @@ def bidding(ctx: DealContext) -> None:
                 f"a {deal.kind.replace('_', '-')} deal has no bids",
                 path=pointer(*where),
             )
-        ctx.blind = [False] * n
+        ctx.result.blind = [False] * n
         return
     given = deal.bids or []
     first = ctx.dealer if ruleset.first_bidder_is_dealer else (ctx.dealer + 1) % n
     cards = deal.cards
-    blind = ctx.blind = [deal.kind is _DARK] * n
+    result = ctx.result
+    blind = result.blind = [deal.kind is _DARK] * n
     count_passes = ruleset.three_passes and not ruleset.auction
     pass_runs = game.pass_runs
     order = game.turns[first]
     # The common deal, a plain bid in range from every seat, has nothing to find but the
     # passes: its bids are taken as they are, and only a pass costs a call.
     stated = deal.dark is None and len(given) == n and min(given) >= 0 and max(given) <= cards
-    bids = ctx.bids = list(given) if stated else [0] * n
+    bids = result.bids = list(given) if stated else [0] * n
     if count_passes or not stated:
         for seat in order:  # in bidding order, the order of the findings
             if not stated:
@@ -72,7 +73,7 @@ def bidding(ctx: DealContext) -> None:
                 path=pointer("deals", deal.index, *problem.where),
             )
         return
-    last = ctx.last_bidder = order[-1]
+    last = result.last_bidder = order[-1]
     if ruleset.hook and sum(bids) == deal.cards:
         ctx.find(
             Code.BID_HOOK,

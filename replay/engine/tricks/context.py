@@ -2,7 +2,7 @@
 
 ``game.Game.play_deal`` makes a ``DealContext`` and hands it to each phase in turn (hands,
 trump, bidding, tricks); what they find about the deal goes through ``find``, located at the
-deal, and the context becomes the deal's ``DealResult`` at the end.
+deal, and each fills in its part of the deal's ``DealResult``.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import play_name
 from ..findings import Code, Severity, pointer
-from ..report import Audit, DealResult, JokerPlay
-from ..scores import Number, Score
+from ..report import DealResult
+from ..scores import Number
 from .parse import NO_TRUMP, Deal
 
 if TYPE_CHECKING:
@@ -27,15 +27,11 @@ class DealContext:
     number: int  #: 1-based, as findings locate it
     dealer: int
     fines: list[Number]  #: per seat, under ``revoke_penalty`` (RULES §10.9)
-    winners: list[int]  #: the seat taking each trick
-    joker_plays: list[JokerPlay]
-    trump: int = NO_TRUMP  #: the deal's trump suit, -1 for none
-    bids: list[int] | None = None  #: None in a deal without bidding
-    blind: list[bool] | None = None
-    last_bidder: int | None = None
-    audit: Audit = Audit.FULL
-    taken: list[int] | None = None
-    jokers_held: list[int] | None = None
+    #: The deal as recomputed, filled in phase by phase: its bids, blind bids and last
+    #: bidder (``bidding``), trick winners and joker plays (``play``), taken, scores and
+    #: running totals; it goes into the report as it is.
+    result: DealResult
+    trump: int = NO_TRUMP  #: the deal's trump suit for the play, -1 for none
 
     def find(
         self,
@@ -87,27 +83,6 @@ class DealContext:
             actual=play_name(play),
             path=pointer(*where, k),
             severity=severity,
-        )
-
-    def result(self, scores: list[Score], running: list[Score]) -> DealResult:
-        """The deal as recomputed, for the report and the statistics."""
-        return DealResult(
-            number=self.number,
-            dealer=self.dealer,
-            trump=None if self.game.rotating else self.trump,
-            bids=self.bids,
-            taken=self.taken or [],
-            scores=scores,
-            running=running,
-            kind=self.deal.kind,
-            cards=self.deal.cards,
-            audit=self.audit,
-            blind=self.blind or [],
-            last_bidder=self.last_bidder,
-            declarer=self.deal.declarer,
-            jokers=self.joker_plays,
-            trick_winners=self.winners,
-            jokers_held=self.jokers_held,
         )
 
 

@@ -126,7 +126,11 @@ class Game:
         number = index + 1
         cards = deal.cards
         dealer = (self.first_dealer + index) % n
-        ctx = DealContext(self, deal, number, dealer, [0] * n, [], [])
+        result = DealResult(
+            number, dealer, None, None, [], [], [], deal.kind, cards, _FULL, [], None,
+            deal.declarer, [], [], None,
+        )  # fmt: skip
+        ctx = DealContext(self, deal, number, dealer, [0] * n, result)
         if deal.dealer is not None and deal.dealer != dealer:
             ctx.find(
                 Code.DEAL_DEALER,
@@ -149,18 +153,21 @@ class Game:
             )
         masks = None
         if deal.written_hands is not None:
-            masks, ctx.jokers_held = dealt(ctx)
-        ctx.trump = deal_trump(ctx, masks)
+            masks, result.jokers_held = dealt(ctx)
+        trump = ctx.trump = deal_trump(ctx, masks)
+        if not self.rotating:
+            result.trump = trump
         bidding(ctx)
         if deal.tricks is not None:
             first = dealer if self.ruleset.first_leader_is_dealer else (dealer + 1) % n
             if masks is None:
-                silent = DealContext(self, deal, number, dealer, [0] * n, [], [], ctx.trump)
+                scratch = DealResult(number, dealer, None, None, [], [], [])
+                silent = DealContext(self, deal, number, dealer, [0] * n, scratch, trump)
                 left = [EVERY_CARD] * n
                 run(silent, first, left, [0] * n, checks=False)
-                masks = masks_from_plays(ctx, first, left, silent.winners)
+                masks = masks_from_plays(ctx, first, left, scratch.trick_winners)
             singles, doubles = masks
-            taken = ctx.taken = run(ctx, first, singles, doubles, checks=True)
+            taken = result.taken = run(ctx, first, singles, doubles, checks=True)
             if deal.written_hands is not None and len(deal.tricks) == cards and any(singles):
                 check_leftovers(ctx, singles)
             if deal.taken is not None and deal.taken != taken:
@@ -175,8 +182,8 @@ class Game:
                     index,
                 )
         else:
-            ctx.audit = _SHEET
-            taken = ctx.taken = list(deal.taken or [0] * n)
+            result.audit = _SHEET
+            taken = result.taken = list(deal.taken or [0] * n)
             if sum(taken) != cards:
                 ctx.find(
                     Code.RESULT_SUM,
@@ -185,43 +192,16 @@ class Game:
                     actual=sum(taken),
                     path=pointer("deals", index, "taken"),
                 )
-        scores, totals = self._score(ctx, taken)
-        self.running = totals
-        if deal.scores is not None and deal.scores != scores:
-            compare(
-                self, deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", index
-            )
-        if deal.running is not None and deal.running != totals:
-            compare(
-                self,
-                deal.running,
-                totals,
-                Code.RESULT_RUNNING,
-                number,
-                "running total",
-                "running",
-                index,
-            )
-        if ctx.jokers_held is None:
-            ctx.jokers_held = jokers_played(ctx)
-        self.results.append(ctx.result(scores, totals))
-
-    def _score(self, ctx: DealContext, taken: list[int]) -> tuple[list[Score], list[Score]]:
-        """The deal's scores (RULES §7) and the running totals after it.
-
-        A (kind, cards, bid, blind, taken) key recurs all game long, and in every game of
-        the preset, so each is scored once (``Ruleset.scores``). Running totals are scaled
-        ints (``Table.scale``), turned back into scores for the report.
-        """
-        deal = ctx.deal
+        # Scores (RULES §7): a (kind, cards, bid, blind, taken) key recurs all game long, and
+        # in every game of the preset, so each is scored once (``Ruleset.scores``). Running
+        # totals are scaled ints (``Table.scale``), turned back into scores for the report.
         kind = deal.kind
-        cards = deal.cards
-        bids = ctx.bids
-        blind = ctx.blind or []
+        bids = result.bids
+        blind = result.blind
         fines = ctx.fines
         ruleset = self.ruleset
-        scores: list[Score] = []
-        totals: list[Score] = []
+        scores = result.scores
+        totals = result.running
         scale = self.scale
         running = self.scaled_running
         cache = self.score_cache
@@ -247,7 +227,25 @@ class Game:
                     totals.append(Fraction(total, scale))
             else:
                 totals.append(Fraction(total, scale))
-        return scores, totals
+        self.running = totals
+        if deal.scores is not None and deal.scores != scores:
+            compare(
+                self, deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", index
+            )
+        if deal.running is not None and deal.running != totals:
+            compare(
+                self,
+                deal.running,
+                totals,
+                Code.RESULT_RUNNING,
+                number,
+                "running total",
+                "running",
+                index,
+            )
+        if result.jokers_held is None:
+            result.jokers_held = jokers_played(ctx)
+        self.results.append(result)
 
     def _exact(self, value: Number) -> Score:
         if isinstance(value, Fraction):

@@ -190,6 +190,6 @@ def jokers_played(ctx: DealContext) -> list[int] | None:
     if ctx.deal.tricks is None:
         return None
     held = [0] * ctx.game.n
-    for joker in ctx.joker_plays:
+    for joker in ctx.result.jokers:
         held[joker.seat] += 1
     return held

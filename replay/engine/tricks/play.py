@@ -6,10 +6,12 @@ Two loops replay a trick. Most tricks hold face cards only (no joker, no declara
 before the loop so that the loop over the followers needs no "is this the lead?" test, no
 joker test and no lead demand. One set test (``plain.issuperset``) sends a trick with
 anything else to ``joker_trick``, the general loop, and so does every trick of the
-104-card deck (``Table.plain_codes``). Both loops take the winner from ``TRICK_RANKS`` and
-report a play off the led suit through ``not_followed``, so the rules of following,
-trumping and taking are written once; each loop tests them inline first with one cheap
-comparison, and calls only to word a finding.
+104-card deck (``Table.plain_codes``). The general loop and ``jokers.joker_winner`` take the
+winner from ``table.TRICK_RANKS``; the fast loop keeps the same rule as two inline
+comparisons, which cost it fewer instructions than a lookup, and a test holds the two loops
+to the same reports (``tests/engine/test_trick_loops.py``). Both report a play off the led
+suit through ``not_followed``, testing first inline with one cheap comparison, so the
+common legal play costs no call.
 """
 
 from __future__ import annotations
@@ -38,10 +40,9 @@ def run(
     suits = SUIT_OF
     rotating = game.rotating
     trump = ctx.trump
-    winners = ctx.winners
+    winners = ctx.result.trick_winners
     trick_trump = trump
     trump_mask = trump_obliging[trump] if trump >= 0 else 0
-    trick_ranks = TRICK_RANKS
     taken = [0] * n
     tricks = deal.tricks or []
     if checks and len(tricks) != deal.cards:
@@ -84,8 +85,8 @@ def run(
                 trick_trump = NEXT_SUIT[led]
                 trump_mask = trump_obliging[trick_trump]
             obliged = obliging[led] | trump_mask
-            ranks = trick_ranks[led][trick_trump]
-            best = ranks[code]
+            best_card = code
+            best_trump = led == trick_trump
             for k in places:
                 code = plays[k]
                 seat = order[k]
@@ -98,10 +99,14 @@ def run(
                     if checks:
                         ctx.play_finding(Code.PLAY_NOT_HELD, "does not hold", t, k, seat, code)
                     hand = 0  # a card not held is not checked for following
-                rank = ranks[code]
-                if rank > best:
-                    leader, best = seat, rank
-                if hand & obliged and checks and suits[code] != led:
+                suit = suits[code]
+                if suit == led:  # a trump lead is best so far, and trumps only beat it
+                    if code > best_card and (suit == trick_trump or not best_trump):
+                        leader, best_card = seat, code
+                    continue
+                if suit == trick_trump and (not best_trump or code > best_card):
+                    leader, best_card, best_trump = seat, code, True
+                if checks and hand & obliged:
                     not_followed(ctx, t, k, seat, code, hand, led, trick_trump)
         taken[leader] += 1  # the winner leads the next trick
         winners.append(leader)
@@ -210,7 +215,7 @@ def joker_trick(
     if decls is not None:
         best = joker_winner(game.ruleset, plays, decls, highs, led, trick_trump)
     if trick_jokers:
-        joker_plays = ctx.joker_plays
+        joker_plays = ctx.result.jokers
         for k, joker_seat, decl in trick_jokers:
             joker_plays.append(joker_play(joker_seat, decl, k == best))
     return best

@@ -4,10 +4,10 @@ A preset is one shared ``Ruleset``, so every record played under it reuses its t
 deck as a bitmask, the schedule, the suit masks that oblige a seat to follow or to trump,
 the seat of each play by leader, and the scale of the running totals.
 
-Who takes a trick (RULES §4) is decided here too, once for both trick loops: a card's rank
-in a trick (``TRICK_RANKS``) is above every card of the led suit if it is a trump, above
-nothing if it is of neither suit, and the highest rank takes the trick; strict comparisons
-make the first of two twins win (RULES §1).
+Who takes a trick (RULES §4) is written here as data: a card's rank in a trick
+(``TRICK_RANKS``) is above every card of the led suit if it is a trump, above nothing if it
+is of neither suit, and the highest rank takes the trick; strict comparisons make the first
+of two twins win (RULES §1).
 """
 
 from __future__ import annotations

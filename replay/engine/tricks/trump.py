@@ -22,6 +22,9 @@ _ROTATING: Final = TrumpMode.ROTATING
 _DECLARED: Final = TrumpMode.DECLARED
 _FIXED: Final = TrumpMode.FIXED
 _NO_TRUMP_DEAL: Final = DealKind.NO_TRUMP
+_ANY_SOURCE: Final = TrumpCardSource.ANY
+_STOCK: Final = TrumpCardSource.STOCK
+_DEALER_LAST: Final = TrumpCardSource.DEALER_LAST
 
 
 def deal_trump(ctx: DealContext, masks: Masks | None) -> int:
@@ -91,11 +94,11 @@ def _trump_from_card(ctx: DealContext, masks: Masks | None) -> int | None:
             path=pointer("deals", deal.index, "trump_card"),
         )
     source = game.ruleset.trump_card_source
-    if source is not TrumpCardSource.ANY and masks is not None:
+    if source is not _ANY_SOURCE and masks is not None:
         everything_dealt = deal.cards * game.n >= game.deck_size
         in_hand = [seat for seat, held in enumerate(masks[0]) if held >> card & 1]
-        stock = source is TrumpCardSource.STOCK
-        if source is TrumpCardSource.DEALER_LAST or (stock and everything_dealt):
+        stock = source is _STOCK
+        if source is _DEALER_LAST or (stock and everything_dealt):
             if ctx.dealer not in in_hand:
                 ctx.find(
                     Code.DEAL_TRUMP_CARD,
