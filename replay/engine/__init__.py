@@ -2,6 +2,11 @@
 
 It imports nothing outside the standard library, so clubs can use it on its own:
 ``python -m replay.engine verify game.json``.
+
+A package of games: what every family shares is here (cards and decks, findings, the
+report's shapes, exact scores, record files, the command line), each family is a
+subpackage (``tricks``: Расписной покер, format ``raspis/1``), and ``verify`` dispatches on
+a record's ``format`` (``formats``). ``simulate`` makes records of the trick-taking family.
 """
 
 from .files import Document, Line, line_document, record_json, split_documents, split_file

@@ -8,7 +8,8 @@ ducks, always among the legal plays only (``oracle.Rules._options``).
 
 from __future__ import annotations
 
-from .oracle import HIGHS, X1, Deal, Play, Rules, rank_of, suit_of
+from ..tricks.rulesets import DealKind
+from .oracle import HIGHS, X1, Call, Deal, Play, Rules, rank_of, suit_of
 
 
 class Bots(Rules):
@@ -36,7 +37,7 @@ class Bots(Rules):
         rng = self.rng
         if rng.random() < 0.08:
             return rng.choice(options)
-        if deal.kind == "misere":
+        if deal.kind is DealKind.MISERE:
             want = False
         elif deal.bids is None:
             want = True  # golden, and two_jacks' no-trump deals: every trick counts
@@ -57,7 +58,7 @@ class Bots(Rules):
             highest = bool(winners) and k < self.n - 1 and rng.random() < 0.4
         else:  # dump the highest card that does not take (a joker first), else the cheapest
             losers: list[tuple[Play, bool, int]]
-            losers = [(p, w, 30 if p.decl == "plain" else c) for p, w, c in rated if not w]
+            losers = [(p, w, 30 if p.decl == Call.PLAIN else c) for p, w, c in rated if not w]
             pool, highest = losers or rated, bool(losers)
         costs = [x[2] for x in pool]
         target = max(costs) if highest else min(costs)
@@ -66,9 +67,9 @@ class Bots(Rules):
     def _cost(self, play: Play, trump: int) -> int:
         if play.decl in HIGHS:
             return 40
-        if play.decl == "lead_lowest":
+        if play.decl == Call.LEAD_LOWEST:
             return 3
-        if play.decl == "low":
+        if play.decl == Call.LOW:
             return 11
         card = play.card
         trumps = 0 <= suit_of(card) in (trump, self.trump)

@@ -16,8 +16,8 @@ from typing import Any, Final
 
 from ..findings import Code
 from ..scores import exact, plain
-from ..tricks.rulesets import DealKind, Ruleset
-from .oracle import STAR, Deal, Json, Play, Rules, rank_of, suit_of
+from ..tricks.rulesets import DealKind, DemandSuits, Ruleset, ScheduleName, TrumpMode
+from .oracle import STAR, Call, Deal, Json, Play, Rules, rank_of, suit_of
 
 
 class Corruption(StrEnum):
@@ -203,7 +203,7 @@ class Corrupter(Rules):
             if target is None or (target.deal, target.trick, k) != (deal.index, t, 0):
                 return None
             plan.pending = (t, target.follower, plan.rng.choice(target.cards))
-            return Play(target.joker, "lead_highest", target.named)
+            return Play(target.joker, Call.LEAD_HIGHEST, target.named)
         if target is None or (target.deal, target.trick, target.play) != (deal.index, t, k):
             return None
         plan.found(deal.index, t, k, seat)
@@ -245,13 +245,13 @@ class Corrupter(Rules):
 
     def _demand_spots(self, index: int, t: int, leader: int, hands: list[list[int]]) -> list[Spot]:
         """joker_demand: the leader may demand a suit of which a follower holds two ranks."""
-        if "lead_highest" not in self.declarations:
+        if Call.LEAD_HIGHEST not in self.declarations:
             return []
         if self.r.joker_demand_first_trick_only and t > 0:
             return []
         jokers = sorted({c for c in hands[leader] if c in self.jokers})
         spots = []
-        for named in self._nameable("lead_highest") if jokers else []:
+        for named in self._nameable(Call.LEAD_HIGHEST) if jokers else []:
             suit = self.trump if named == STAR else named
             for k in range(1, self.n):
                 follower = (leader + k) % self.n
@@ -313,13 +313,13 @@ def check_applicable(ruleset: Ruleset, corrupt: str, sheet: bool) -> None:
         why = "dark_bids is off"
     elif corrupt == Corruption.JOKER_DEMAND and (
         not ruleset.options["jokers"]
-        or "lead_highest" not in ruleset.options["declarations"]
-        or (ruleset.trump == "rotating" and ruleset.lead_highest_suits == "trump")
+        or Call.LEAD_HIGHEST not in ruleset.options["declarations"]
+        or (ruleset.trump is TrumpMode.ROTATING and ruleset.lead_highest_suits is DemandSuits.TRUMP)
     ):
         why = "no joker can demand a suit"
-    elif corrupt == Corruption.WRONG_SCHEDULE and (
-        isinstance(ruleset.schedule, str)
-        and ruleset.schedule == "free"
+    elif (
+        corrupt == Corruption.WRONG_SCHEDULE
+        and ruleset.schedule is ScheduleName.FREE
         and ruleset.kinds_allowed >= frozenset(DealKind)
     ):
         why = "a free schedule allows every deal"

@@ -13,7 +13,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from ..scores import Number, plain
-from ..tricks.rulesets import DealKind, Ruleset, max_hand, resolve_ruleset, schedule_for
+from ..tricks.rulesets import (
+    DealKind,
+    Ruleset,
+    TrumpCardSource,
+    TrumpMode,
+    max_hand,
+    resolve_ruleset,
+    schedule_for,
+)
 from ..tricks.scoring import deal_score
 from .bots import Bots
 from .corruptions import (
@@ -25,7 +33,7 @@ from .corruptions import (
     check_applicable,
     mutate,
 )
-from .oracle import Deal, Json, Play, card_of, deck_of, rank_of, suit_of
+from .oracle import Call, Deal, Json, Play, card_of, deck_of, rank_of, suit_of
 from .writer import Writer
 
 NAMES: Final = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Egor", "Zhenya", "Ivan", "Kira", "Lev")
@@ -58,12 +66,12 @@ class Game(Bots, Corrupter, Writer):
         self.deck_name = ruleset.deck_for(players)
         self.deck = deck_of(self.deck_name)
         self.jokers = frozenset(card_of(c) for c in ruleset.options["jokers"])
-        self.declarations = tuple(ruleset.options["declarations"])
+        self.declarations = tuple(map(Call, ruleset.options["declarations"]))
         self.m = max_hand(ruleset, players)
         self.schedule = self._schedule()
         self.pass_runs = [0] * players
         self.trump = -1  #: the current deal's trump
-        self.rotating = ruleset.trump == "rotating"
+        self.rotating = ruleset.trump is TrumpMode.ROTATING
 
     def _schedule(self) -> list[tuple[int, DealKind]]:
         fixed = schedule_for(self.r, self.n)
@@ -144,19 +152,23 @@ class Game(Bots, Corrupter, Writer):
         dealt_all = cards * n >= len(deck)
         last = deck[cards * n - 1]  # the dealer's last card
         deal = Deal(index, cards, kind, dealer, hands)
-        from_card = r.trump in ("card", "declared") and kind != "no_trump"
+        from_card = (
+            r.trump in (TrumpMode.CARD, TrumpMode.DECLARED) and kind is not DealKind.NO_TRUMP
+        )
         if from_card:
-            source = r.trump_card_source if r.trump == "card" else "dealer_last"
-            if source == "any":
+            source = (
+                r.trump_card_source if r.trump is TrumpMode.CARD else TrumpCardSource.DEALER_LAST
+            )
+            if source is TrumpCardSource.ANY:
                 deal.trump_card = drawn
-            elif source == "stock" and not dealt_all:
+            elif source is TrumpCardSource.STOCK and not dealt_all:
                 deal.trump_card = deck[cards * n]
             else:
                 deal.trump_card = last
         self._duplicate(deal)
-        if kind == "no_trump" or self.rotating:
+        if kind is DealKind.NO_TRUMP or self.rotating:
             self.trump = -1
-        elif r.trump == "fixed":
+        elif r.trump is TrumpMode.FIXED:
             self.trump = r.fixed_trump
         else:
             self.trump = self._card_trump(deal.trump_card)
@@ -186,14 +198,15 @@ class Game(Bots, Corrupter, Writer):
         first = deal.dealer if r.first_bidder_is_dealer else (deal.dealer + 1) % n
         order = [(first + i) % n for i in range(n)]
         bids = [0] * n
-        blind = [deal.kind == "dark"] * n
+        blind = [deal.kind is DealKind.DARK] * n
         written: list[Any] = [0] * n
         dark_pass = -1
         if plan.mode == Corruption.DARK_PASS and not plan.done and plan.deal <= deal.index:
             eligible = [
                 s
                 for s in (order[:-1] if r.hook else order)
-                if deal.kind != "dark" and not (r.three_passes and self.pass_runs[s] >= 2)
+                if deal.kind is not DealKind.DARK
+                and not (r.three_passes and self.pass_runs[s] >= 2)
             ]
             if eligible:
                 dark_pass = plan.rng.choice(eligible)
@@ -228,7 +241,7 @@ class Game(Bots, Corrupter, Writer):
                 allowed = self._allowed(cards, banned, last, before)
             if (
                 r.dark_bids
-                and deal.kind != "dark"
+                and deal.kind is not DealKind.DARK
                 and rng.random() < 0.07
                 and not (plan.mode == Corruption.THREE_PASSES and seat == plan.seat)
             ):
@@ -240,10 +253,12 @@ class Game(Bots, Corrupter, Writer):
                         True,
                     )
                     continue
-            estimate = self._estimate(deal.hands[seat], cards, deal.kind in ("dark", "forehead"))
+            estimate = self._estimate(
+                deal.hands[seat], cards, deal.kind in (DealKind.DARK, DealKind.FOREHEAD)
+            )
             bid = min(allowed, key=lambda b: (abs(b - estimate), rng.random()))
             bids[seat] = bid
-            if deal.kind == "dark" and bid and rng.random() < 0.05:
+            if deal.kind is DealKind.DARK and bid and rng.random() < 0.05:
                 written[seat] = {"bid": bid, "dark": True}  # no extra multiplier, §10.7
             else:
                 written[seat] = bid
@@ -266,7 +281,7 @@ class Game(Bots, Corrupter, Writer):
         cards = deal.cards
         first = deal.dealer if self.r.first_bidder_is_dealer else (deal.dealer + 1) % n
         order = [(first + i) % n for i in range(n)]
-        blind = deal.kind == "dark"
+        blind = deal.kind is DealKind.DARK
         last: dict[int, int] = {}
         calls: list[list[int]] = []
         for seat in order:
@@ -292,7 +307,7 @@ class Game(Bots, Corrupter, Writer):
         deal.blind = [blind] * n
         deal.calls = calls
         deal.declarer = declarer
-        if deal.kind == "no_trump":
+        if deal.kind is DealKind.NO_TRUMP:
             self.trump = -1
         elif blind or rng.random() < 0.1:
             self.trump = rng.choice([-1, 0, 1, 2, 3])
@@ -418,7 +433,11 @@ def _attempt(
             places = [i for i in places if ruleset.bids_in(schedule[i][1])]
             places = places[: max(1, len(places) // 2)]
         elif corrupt == Corruption.DARK_PASS:
-            places = [i for i, (_, k) in enumerate(schedule) if ruleset.bids_in(k) and k != "dark"]
+            places = [
+                i
+                for i, (_, k) in enumerate(schedule)
+                if ruleset.bids_in(k) and k is not DealKind.DARK
+            ]
         if not places:
             return None
         plan.deal = crng.choice(places)

@@ -9,18 +9,33 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Final
 
 from ..scores import Number
-from ..tricks.rulesets import DealKind, Ruleset
+from ..tricks.rulesets import DealKind, DemandSuits, Ruleset
 
 SUITS: Final = "SCDH"
 RANKS: Final = "23456789TJQKA"
 X1: Final = 52
 X2: Final = 53
 STAR: Final = 4  #: a lead demand naming "trumps" (``*``)
-LEADS: Final = ("lead_highest", "lead_lowest")
-HIGHS: Final = ("high", "lead_highest")
+
+
+class Call(StrEnum):
+    """How a card is played: as itself, or a joker's declaration as records name it (RULES
+    §5; the replay reads these names into ``cards.Declaration``)."""
+
+    FACE = ""  #: an ordinary card
+    HIGH = "high"
+    LOW = "low"
+    PLAIN = "plain"  #: a joker as its face card
+    LEAD_HIGHEST = "lead_highest"
+    LEAD_LOWEST = "lead_lowest"
+
+
+LEADS: Final = (Call.LEAD_HIGHEST, Call.LEAD_LOWEST)
+HIGHS: Final = (Call.HIGH, Call.LEAD_HIGHEST)
 
 Json = dict[str, Any]
 
@@ -62,13 +77,13 @@ class Play:
     """One play: a card and, for a joker, how it is played (``""`` for a face card)."""
 
     card: int
-    decl: str = ""  #: "", high, low, plain, lead_highest, lead_lowest
+    decl: Call = Call.FACE
     named: int = -1  #: a lead demand's suit 0…3, or ``STAR`` for "trumps"
 
     @property
     def face(self) -> bool:
         """Whether the play counts as its face card (an ordinary card, or a joker ``plain``)."""
-        return self.decl in ("", "plain")
+        return self.decl in (Call.FACE, Call.PLAIN)
 
 
 @dataclass(slots=True)
@@ -103,7 +118,7 @@ class Rules:
     deck: list[int]
     deck_name: str
     jokers: frozenset[int]
-    declarations: tuple[str, ...]
+    declarations: tuple[Call, ...]
     trump: int  #: the current deal's trump
     rotating: bool
 
@@ -127,7 +142,7 @@ class Rules:
         trump = self.trump
         if self.rotating:
             trump = (led + 1) % 4 if led >= 0 else -1
-        return led, trump, first.decl == "lead_highest"
+        return led, trump, first.decl == Call.LEAD_HIGHEST
 
     def _options(self, hand: list[int], plays: list[Play], t: int) -> list[Play]:
         """Every legal play from ``hand`` into the trick so far (RULES §4, §5, §10)."""
@@ -141,15 +156,15 @@ class Rules:
                     options.append(Play(card))
                 continue
             for decl in self.declarations:
-                if decl == "high" or (decl == "low" and not leading):
+                if decl == Call.HIGH or (decl == Call.LOW and not leading):
                     options.append(Play(card, decl))
-                elif decl == "plain" and card < X1:
+                elif decl == Call.PLAIN and card < X1:
                     if leading or (not demand and self._face_ok(card, hand, led, trump, False)):
                         options.append(Play(card, decl))
                 elif decl in LEADS and leading and (t == 0 or not first_only):
                     options.extend(Play(card, decl, s) for s in self._nameable(decl))
             if not self.declarations and self.r.joker_silent_high:
-                options.append(Play(card, "high"))
+                options.append(Play(card, Call.HIGH))
         if not options:
             raise ValueError(f"{self.r.preset}: the ruleset leaves no legal play")
         return options
@@ -171,15 +186,15 @@ class Rules:
         """Whether the hand holds a card of the suit; a joker never counts (RULES §10.2)."""
         return any(suit_of(c) == suit and c not in self.jokers for c in hand)
 
-    def _nameable(self, decl: str) -> list[int]:
+    def _nameable(self, decl: Call) -> list[int]:
         """The suits a lead demand may name: RULES §5, ``lead_highest_suits``."""
         star = [STAR] if self.trump >= 0 and not self.rotating else []
-        if decl == "lead_lowest":
+        if decl == Call.LEAD_LOWEST:
             return [0, 1, 2, 3]
         mode = self.r.lead_highest_suits
-        if mode == "trump":
+        if mode is DemandSuits.TRUMP:
             return star
-        if mode == "suit":
+        if mode is DemandSuits.SUIT:
             return [s for s in range(4) if s != self.trump]
         return [0, 1, 2, 3, *star]
 
@@ -191,7 +206,7 @@ class Rules:
         if (
             highs
             and highs[0] == 0
-            and first.decl == "lead_highest"
+            and first.decl == Call.LEAD_HIGHEST
             and self.r.demand_to_highest_trump
             and 0 <= trump != led
             and any(p.face and suit_of(p.card) == trump for p in plays[1:])

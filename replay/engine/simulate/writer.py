@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..scores import Number, plain
-from ..tricks.rulesets import DealKind
+from ..tricks.rulesets import DealKind, TrumpMode
 from .corruptions import NEEDS_HANDS, Plan
-from .oracle import LEADS, STAR, SUITS, Deal, Json, Play, Rules, name_of, sort_key
+from .oracle import LEADS, STAR, SUITS, Call, Deal, Json, Play, Rules, name_of, sort_key
 
 
 class Writer(Rules):
@@ -26,8 +26,8 @@ class Writer(Rules):
         if deal.trump_card is not None:
             out["trump_card"] = name_of(deal.trump_card)
         # Bidding deals name the declarer's trump; golden and misère may state the card's.
-        stated = deal.declarer is not None or deal.kind == "no_trump" or rng.random() < 0.5
-        if self.r.trump == "declared" and stated:
+        stated = deal.declarer is not None or deal.kind is DealKind.NO_TRUMP or rng.random() < 0.5
+        if self.r.trump is TrumpMode.DECLARED and stated:
             out["trump"] = None if deal.trump < 0 else SUITS[deal.trump]
         if deal.declarer is not None:
             out["declarer"] = deal.declarer
@@ -43,18 +43,18 @@ class Writer(Rules):
     def _write_play(self, play: Play) -> Any:
         rng = self.rng
         name = name_of(play.card)
-        if not play.decl:
+        if play.decl is Call.FACE:
             return name
-        if play.decl == "high" and (
+        if play.decl == Call.HIGH and (
             not self.declarations or (self.r.joker_silent_high and rng.random() < 0.3)
         ):
             return name
         if rng.random() < 0.2:
-            obj: Json = {"card": name, "joker": play.decl}
+            obj: Json = {"card": name, "joker": play.decl.value}
             if play.decl in LEADS:
                 obj["suit"] = "trump" if play.named == STAR else SUITS[play.named]
             return obj
         if play.decl in LEADS:
             suit = "*" if play.named == STAR else SUITS[play.named]
-            return name + ("+" if play.decl == "lead_highest" else "-") + suit
-        return name + {"high": "+", "low": "-", "plain": "="}[play.decl]
+            return name + ("+" if play.decl == Call.LEAD_HIGHEST else "-") + suit
+        return name + {Call.HIGH: "+", Call.LOW: "-", Call.PLAIN: "="}[play.decl]
