@@ -4,8 +4,8 @@ exactly one defect, for property tests, benchmarks and examples.
 The simulator is an independent oracle for the verifier: it decides on its own which plays
 are legal (RULES §4, §5, §10.1–10.4), who wins each trick and which bids are allowed
 (RULES §3, §10.7, §10.8, §10.10), sharing with the replay only the ruleset tables and the
-scoring functions (``scoring.deal_score``). A game it calls legal that the verifier rejects
-is a bug in one of the two.
+scoring functions (``tricks.scoring.deal_score``). A game it calls legal that the verifier
+rejects is a bug in one of the two.
 
 The players are small bots (OpenSpiel's random playouts, with a little sense): a bid is the
 hand's expected tricks, the sum over its cards of a win chance by rank and trump-ness scaled
