@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from replay.engine import Finding
+from replay.engine.findings import Severity, finding_json
 
 
 def finding_dict(finding: Finding) -> dict[str, Any]:
     """A finding in the API's shape: the report's fields with ``path`` always present."""
-    out = finding.to_dict()
-    out.setdefault("path", None)
-    return out
+    return finding.to_dict(null_path=True)
 
 
 def request_finding(
@@ -29,19 +28,9 @@ def request_finding(
     actual: Any = None,
 ) -> dict[str, Any]:
     """A finding about the request rather than a game: located by ``path`` only."""
-    return {
-        "code": code,
-        "severity": "error",
-        "deal": None,
-        "trick": None,
-        "play": None,
-        "seat": None,
-        "player": None,
-        "message": message,
-        "expected": expected,
-        "actual": actual,
-        "path": path,
-    }
+    return finding_json(
+        code, str(Severity.ERROR), message, expected=expected, actual=actual, path=path
+    )
 
 
 class Rejected(Exception):

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 
 from games.models import Game, GameRecord
+from replay.engine.findings import finding_json
 
 
 class Stored(models.TextChoices):
@@ -85,19 +86,19 @@ class Finding(models.Model):
 
     def to_dict(self) -> dict[str, Any]:
         """The docs/format.md shape, ``path`` included (null when the finding has none)."""
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "deal": self.deal,
-            "trick": self.trick,
-            "play": self.play,
-            "seat": self.seat,
-            "player": self.player,
-            "message": self.message,
-            "expected": self.expected,
-            "actual": self.actual,
-            "path": self.path,
-        }
+        return finding_json(
+            self.code,
+            self.severity,
+            self.message,
+            deal=self.deal,
+            trick=self.trick,
+            play=self.play,
+            seat=self.seat,
+            player=self.player,
+            expected=self.expected,
+            actual=self.actual,
+            path=self.path,
+        )
 
 
 class VerdictChange(models.Model):

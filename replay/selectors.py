@@ -63,7 +63,8 @@ class PlayView:
     number: int
     seat: int
     player: str
-    play: str  #: compact notation (docs/format.md "Plays"), or the entry as written if unreadable
+    #: Compact notation (docs/format.md "Cards and plays"), or the entry as written if unreadable.
+    play: str
     findings: list[Finding] = field(default_factory=list)
 
 

@@ -15,7 +15,7 @@ from rest_framework import serializers
 from core.openapi import ReportFindingSerializer, enum, typed
 from replay.engine import PRESETS, Verdict
 from replay.engine.cards import SUITS
-from replay.engine.rulesets import DEFAULTS, KINDS, VALIDATORS
+from replay.engine.tricks.rulesets import DEFAULTS, KINDS, VALIDATORS
 
 #: A score: an integer when whole, else a decimal (docs/format.md, "Numbers").
 SCORE = {"type": "number"}

@@ -2,15 +2,22 @@
 
 It imports nothing outside the standard library, so clubs can use it on its own:
 ``python -m replay.engine verify game.json``.
+
+A package of games: what every family shares is here (cards and decks, findings, the
+report's shapes, exact scores, record files, the command line), each family is a
+subpackage (``tricks``: Расписной покер, format ``raspis/1``), and ``verify`` dispatches on
+a record's ``format`` (``formats``). ``simulate`` makes records of the trick-taking family.
 """
 
 from .files import Document, Line, line_document, record_json, split_documents, split_file
 from .findings import Code, Finding, Severity
-from .parse import Record, parse_record
-from .replay import replay, verify
-from .report import DealResult, JokerPlay, Report, Verdict
-from .rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
-from .state import NoSuchMoment, state_at
+from .formats import verify
+from .report import Verdict
+from .tricks.game import replay
+from .tricks.parse import Record, parse_record
+from .tricks.report import DealResult, JokerPlay, Report, malformed
+from .tricks.rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
+from .tricks.state import NoSuchMoment, state_at
 
 ENGINE_VERSION = "1.0.0"
 
@@ -30,6 +37,7 @@ __all__ = [
     "Severity",
     "Verdict",
     "line_document",
+    "malformed",
     "parse_record",
     "preset_ruleset",
     "record_json",

@@ -1,10 +1,10 @@
-"""Cards, decks and the play notation of RULES §1 and FORMAT.md "Plays".
+"""Cards, decks and the play notation of RULES §1 and docs/format.md "Cards and plays".
 
 A card is a small int: ``suit * 13 + rank`` with suits in the rotating-trump cycle order
 ♠ ♣ ♦ ♥ (RULES §4) and ranks 2 … A as 0 … 12; the printed jokers ``X1``/``X2`` are 52 and
 53. Hands are int bitmasks over these numbers, so following suit is one ``&`` with a suit
 mask (the python-chess bitboard idea). The 104-card deck holds every card twice; a hand
-keeps a second mask for the cards it holds twice (see ``replay.py``).
+keeps a second mask for the cards it holds twice (see ``tricks/hands.py``).
 
 A play is encoded in one int as well, so that the replay loop decodes nothing: the card in
 the low 6 bits, the joker declaration above it, and the named suit of a lead demand above

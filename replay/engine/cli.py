@@ -17,9 +17,10 @@ from typing import Any, Protocol, TextIO
 
 from .files import Document, split_documents
 from .findings import Finding
-from .replay import verify
-from .report import Report, Verdict, malformed
-from .scoring import plain
+from .formats import verify
+from .report import Verdict
+from .scores import plain
+from .tricks.report import Report, malformed
 
 SUFFIXES = (".json", ".jsonl", ".zip")
 
@@ -94,7 +95,7 @@ def run_verify(
     stored_rulesets: Mapping[str, Any] | None = None,
     stdin: TextIO | None = None,
 ) -> int:
-    """Verify every record of ``paths``, print the reports; the exit status of FORMAT.md."""
+    """Verify every record of ``paths``, print the reports; the exit status of docs/format.md."""
     status = 0
     count = 0
     for label, document in documents(paths, stdin):

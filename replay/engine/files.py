@@ -1,4 +1,4 @@
-"""Uploaded files → their records (FORMAT.md: one record, an array, JSON Lines, a zip).
+"""Uploaded files → their records (docs/format.md: one record, an array, JSON Lines, a zip).
 
 A line or member that is not JSON gets its own ``record.json`` finding and the others are
 unaffected. JSON Lines can also be split without reading the records (``split_file``): each

@@ -1,4 +1,4 @@
-"""Findings: the errors of a record as data (FORMAT.md "Finding codes").
+"""Findings: the errors of a record as data (docs/format.md "Finding codes").
 
 Every rule check returns findings instead of raising, so one report lists every problem
 (STYLE "Errors as data"). The codes and severities are the public contract.
@@ -20,7 +20,7 @@ class Severity(StrEnum):
 
 
 class Code(StrEnum):
-    """The finding codes of FORMAT.md, each with its default severity in ``SEVERITY``."""
+    """The finding codes of docs/format.md, each with its default severity in ``SEVERITY``."""
 
     RECORD_JSON = "record.json"  #: not JSON, or not an object
     RECORD_SCHEMA = "record.schema"  #: a required field missing or of the wrong type
@@ -88,22 +88,61 @@ class Finding:
     def level(self) -> Severity:
         return self.severity or SEVERITY[self.code]
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "code": str(self.code),
-            "severity": str(self.level),
-            "deal": self.deal,
-            "trick": self.trick,
-            "play": self.play,
-            "seat": self.seat,
-            "player": self.player,
-            "message": self.message,
-            "expected": _json_value(self.expected),
-            "actual": _json_value(self.actual),
-        }
-        if self.path is not None:
-            out["path"] = self.path
-        return out
+    def to_dict(self, *, null_path: bool = False) -> dict[str, Any]:
+        """The finding in a report (``path`` left out when null) or, with ``null_path``, in
+        the service's API, which always writes it."""
+        return finding_json(
+            str(self.code),
+            str(self.level),
+            self.message,
+            deal=self.deal,
+            trick=self.trick,
+            play=self.play,
+            seat=self.seat,
+            player=self.player,
+            expected=_json_value(self.expected),
+            actual=_json_value(self.actual),
+            path=self.path,
+            null_path=null_path,
+        )
+
+
+def finding_json(
+    code: str,
+    severity: str,
+    message: str,
+    *,
+    deal: int | None = None,
+    trick: int | None = None,
+    play: int | None = None,
+    seat: int | None = None,
+    player: str | None = None,
+    expected: Any = None,
+    actual: Any = None,
+    path: str | None = None,
+    null_path: bool = True,
+) -> dict[str, Any]:
+    """A finding as the JSON object of docs/format.md, its fields in the documented order.
+
+    The one place that shape is written: a report's findings, the service's stored findings
+    and its findings about a request all come from here. ``null_path=False`` leaves out a
+    null ``path``, as reports do.
+    """
+    out: dict[str, Any] = {
+        "code": code,
+        "severity": severity,
+        "deal": deal,
+        "trick": trick,
+        "play": play,
+        "seat": seat,
+        "player": player,
+        "message": message,
+        "expected": expected,
+        "actual": actual,
+    }
+    if null_path or path is not None:
+        out["path"] = path
+    return out
 
 
 def _json_value(value: Any) -> Any:

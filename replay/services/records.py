@@ -9,9 +9,8 @@ from django.db import IntegrityError
 
 from core.errors import Rejected, finding_dict
 from games.selectors import stored_rulesets
-from replay.engine import Code, Finding
+from replay.engine import Code, Finding, malformed
 from replay.engine import verify as engine_verify
-from replay.engine.report import malformed
 from replay.json_codec import record_loads
 from replay.services.store import Entry, Outcome, records_store
 

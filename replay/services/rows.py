@@ -21,8 +21,7 @@ from typing import Any
 from django.utils import timezone
 
 from core.bulk import clean_text
-from replay.engine import Report
-from replay.engine.report import DealResult
+from replay.engine import DealResult, Report
 
 JOKER_HIGH = (0, 1)  #: a silent joker (detsky) is played high
 JOKER_LOW = 2

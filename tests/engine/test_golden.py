@@ -2,8 +2,8 @@
 
 Each ``tests/golden/NAME.record.json`` (one record) or ``NAME.bulk.json`` /
 ``NAME.bulk.jsonl`` (a bulk file, split by ``split_documents``) has a
-``NAME.report.json`` beside it: the full report of FORMAT.md, worked out by hand from
-RULES.md. Its ``_why`` says how; see also ``docs/rules.md``. The expected ``ruleset`` may
+``NAME.report.json`` beside it: the full report of docs/format.md, worked out by hand from
+docs/rules.md. Its ``_why`` says how. The expected ``ruleset`` may
 leave out ``options``, which are long: they are then checked to be the preset's resolved
 options with the record's overrides (RULES §8, §9). Findings are compared as a list, in
 order, message included, as reviewed diffs (the OpenSpiel playthrough idea).
@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from replay.engine import Document, preset_ruleset, split_documents, verify
-from replay.engine.report import malformed
+from replay.engine import Document, malformed, preset_ruleset, split_documents, verify
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -135,7 +134,7 @@ def test_golden(name: str) -> None:
 
 
 def test_every_finding_code_has_a_golden() -> None:
-    """FORMAT.md's 34 codes each appear in at least one expected report."""
+    """docs/format.md's 34 codes each appear in at least one expected report."""
     from replay.engine import Code
 
     seen = set()

@@ -1,4 +1,4 @@
-"""The record parser and the verifier never raise on bad input (FORMAT.md conventions)."""
+"""The record parser and the verifier never raise on bad input (docs/format.md conventions)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The game simulator: every preset and player count makes legal games the verifier accepts,
-deterministically, in the forms FORMAT.md allows; impossible requests raise ValueError.
+deterministically, in the forms docs/format.md allows; impossible requests raise ValueError.
 
 The record's own invariants (cards conserved, the winner leads next) are property tests in
 ``test_properties.py``.

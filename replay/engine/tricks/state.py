@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import CARD_BITS, SUITS, card_name, play_name
-from .findings import Finding
+from ..cards import CARD_BITS, SUITS, card_name, play_name
+from ..findings import Finding
+from ..scores import plain
+from .game import replay
 from .parse import Record, parse_record
-from .replay import replay
-from .scoring import plain
 
 
 def state_at(

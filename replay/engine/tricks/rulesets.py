@@ -13,15 +13,75 @@ import copy
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
+from enum import StrEnum
 from typing import Any, Final
 
-from .cards import CARD_CODES, DECLARATION_NAMES, Declaration, card_name, deck_mask, read_card
-from .findings import Code, Finding, pointer
+from ..cards import CARD_CODES, DECLARATION_NAMES, Declaration, card_name, deck_mask, read_card
+from ..findings import Code, Finding, pointer
+from ..scores import Number, Score, exact
 
-KINDS: Final = ("regular", "no_trump", "dark", "misere", "golden", "forehead")
-SPECIALS: Final = ("no_trump", "dark", "misere", "golden")
-SCHEDULE_NAMES: Final = ("classic", "detsky", "two_jacks", "georgian", "joker54", "free")
+
+class DealKind(StrEnum):
+    """The kinds of deal (RULES §2), as records write them."""
+
+    REGULAR = "regular"
+    NO_TRUMP = "no_trump"
+    DARK = "dark"  #: every bid is blind
+    MISERE = "misere"  #: no bids; each trick taken costs
+    GOLDEN = "golden"  #: no bids; each trick taken scores
+    FOREHEAD = "forehead"  #: one card each, seen by the others only (RULES §10.12)
+
+
+class TrumpMode(StrEnum):
+    """How a deal's trump is chosen (RULES §6, option ``trump``; ``fixed:D`` is ``FIXED``)."""
+
+    CARD = "card"  #: the suit of a turned-up card
+    ROTATING = "rotating"  #: by trick, the suit after the led one (RULES §10.14)
+    DECLARED = "declared"  #: named by the auction's declarer (RULES §10.10)
+    FIXED = "fixed"  #: the same suit every deal
+
+
+class TrumpCardSource(StrEnum):
+    """Where the turned-up trump card lies (RULES §6, option ``trump_card_source``)."""
+
+    DEALER_LAST = "dealer_last"
+    STOCK = "stock"  #: under the stock; the dealer's last card when every card is dealt
+    ANY = "any"  #: not checked
+
+
+class DemandSuits(StrEnum):
+    """The suits a ``lead_highest`` joker may name (RULES §5, option ``lead_highest_suits``)."""
+
+    TRUMP = "trump"
+    SUIT = "suit"  #: a suit, not "trumps"
+    ANY = "any"
+
+
+class Scoring(StrEnum):
+    """The score tables of RULES §7 (option ``scoring``)."""
+
+    STANDARD = "standard"
+    GEORGIAN = "georgian"
+    OH_HELL = "oh_hell"
+
+
+class ScheduleName(StrEnum):
+    """The named schedules of RULES §8 (option ``schedule``, which may also be a list)."""
+
+    CLASSIC = "classic"
+    DETSKY = "detsky"
+    TWO_JACKS = "two_jacks"
+    GEORGIAN = "georgian"
+    JOKER54 = "joker54"
+    FREE = "free"  #: any deals the players choose
+
+
+#: Option values as JSON holds them: plain strings, for the options and their validators.
+KINDS: Final = tuple(kind.value for kind in DealKind)
+SPECIALS: Final = tuple(
+    kind.value for kind in (DealKind.NO_TRUMP, DealKind.DARK, DealKind.MISERE, DealKind.GOLDEN)
+)
+SCHEDULE_NAMES: Final = tuple(name.value for name in ScheduleName)
 DECKS: Final = ("36", "52", "54", "104", "by_players")
 
 DEFAULTS: Final[dict[str, Any]] = {
@@ -195,16 +255,16 @@ VALIDATORS: Final[dict[str, tuple[Callable[[Any], bool], str]]] = {
     "deck": (_one_of(*DECKS), "one of " + ", ".join(DECKS)),
     "jokers": (_list_of(_is_card), "a list of card codes"),
     "declarations": (_list_of(_one_of(*DECLARATION_NAMES)), "a list of declarations"),
-    "lead_highest_suits": (_one_of("trump", "suit", "any"), "trump, suit or any"),
+    "lead_highest_suits": (_one_of(*DemandSuits), "trump, suit or any"),
     "joker_highest_suit_winner": (_one_of("joker", "highest_trump"), "joker or highest_trump"),
     "trump": (_one_of(*_TRUMPS), "one of " + ", ".join(_TRUMPS)),
-    "trump_card_source": (_one_of("dealer_last", "stock", "any"), "dealer_last, stock or any"),
+    "trump_card_source": (_one_of(*TrumpCardSource), "dealer_last, stock or any"),
     "bidding": (_one_of("sequential", "auction"), "sequential or auction"),
     "first_bidder": (_one_of("left", "dealer"), "left or dealer"),
     "first_leader": (_one_of("left", "dealer"), "left or dealer"),
     "schedule": (_is_schedule, "a schedule name or a list of [cards, kind]"),
     "kinds_allowed": (_list_of(_one_of(*KINDS)), "a list of deal kinds"),
-    "scoring": (_one_of("standard", "georgian", "oh_hell"), "standard, georgian or oh_hell"),
+    "scoring": (_one_of(*Scoring), "standard, georgian or oh_hell"),
     "kind_multipliers": (_is_kind_map, "a map of deal kind to number"),
     "revoke_penalty": (lambda v: v is None or _is_number(v), "a number or null"),
     "min_players": (lambda v: _is_int(v) and v >= 2, "an integer of at least 2"),
@@ -218,22 +278,6 @@ for _name, _default in DEFAULTS.items():
             VALIDATORS[_name] = (_is_number, "a number")
 
 
-Number = int | Fraction
-#: A computed score: exact always; a float only where it is an exact binary fraction (7.5).
-Score = int | float | Fraction
-
-
-def exact(value: int | float) -> Number:
-    """A JSON number as an exact value: ``1.5`` is exactly 3/2 (RULES §7).
-
-    Integral values stay ints, so the common case adds ints, not fractions.
-    """
-    if isinstance(value, int):
-        return value
-    fraction = Fraction(repr(value))
-    return fraction.numerator if fraction.denominator == 1 else fraction
-
-
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """A resolved ruleset: the option values of RULES §9, read once into typed fields."""
@@ -243,14 +287,14 @@ class Ruleset:
     deck: str
     joker_mask: int
     declarations: frozenset[Declaration]
-    lead_highest_suits: str
+    lead_highest_suits: DemandSuits
     joker_silent_high: bool
     later_joker_wins: bool
     demand_to_highest_trump: bool
     joker_demand_first_trick_only: bool
-    trump: str
+    trump: TrumpMode
     fixed_trump: int
-    trump_card_source: str
+    trump_card_source: TrumpCardSource
     auction: bool
     first_bidder_is_dealer: bool
     first_leader_is_dealer: bool
@@ -259,17 +303,17 @@ class Ruleset:
     dark_bids: bool
     dark_multiplier: Number
     must_trump: bool
-    schedule: str | tuple[tuple[int, str], ...]
+    schedule: ScheduleName | tuple[tuple[int, DealKind], ...]
     forehead_deal: bool
-    kinds_allowed: frozenset[str]
+    kinds_allowed: frozenset[DealKind]
     no_trump_bids: bool
-    scoring: str
+    scoring: Scoring
     pass_made: Number
     made_per_trick: Number
     over_per_trick: Number
     under_per_missing: Number
     all_in_double: bool
-    kind_multipliers: Mapping[str, Number]
+    kind_multipliers: Mapping[DealKind, Number]
     golden_per_trick: Number
     misere_per_trick: Number
     misere_clean_bonus: Number
@@ -283,7 +327,7 @@ class Ruleset:
     max_players: int
     #: Deal scores already computed under this ruleset, keyed by (kind, cards, bid, blind,
     #: taken): a game repeats few keys and a preset is shared by every game played under it.
-    scores: dict[tuple[str, int, int | None, bool, int], tuple[Score, int]] = field(
+    scores: dict[tuple[DealKind, int, int | None, bool, int], tuple[Score, int]] = field(
         default_factory=dict, compare=False, repr=False
     )
     #: What the replay derives from the ruleset for a number of players (deck, schedule,
@@ -309,11 +353,17 @@ class Ruleset:
             return self.deck
         return {3: "36", 4: "52"}.get(players, "104")
 
-    def bids_in(self, kind: str) -> bool:
+    def bids_in(self, kind: DealKind) -> bool:
         """Whether a deal of this kind has bidding (RULES §2, ``no_trump_bids``)."""
-        if kind in ("misere", "golden"):
+        if kind in _WITHOUT_BIDS:
             return False
-        return kind != "no_trump" or self.no_trump_bids
+        return kind is not _NO_TRUMP or self.no_trump_bids
+
+
+_WITHOUT_BIDS: Final = frozenset({DealKind.MISERE, DealKind.GOLDEN})
+#: An enum member read from the class costs a descriptor call in Python 3.11; the replay
+#: asks ``bids_in`` once a deal or more.
+_NO_TRUMP: Final = DealKind.NO_TRUMP
 
 
 _SCALARS: Final = frozenset({str, int, bool, float, type(None)})
@@ -343,14 +393,14 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
         deck=o["deck"],
         joker_mask=sum(1 << CARD_CODES[read_card_upper(c)] for c in o["jokers"]),
         declarations=frozenset(DECLARATION_NAMES[d] for d in o["declarations"]),
-        lead_highest_suits=o["lead_highest_suits"],
+        lead_highest_suits=DemandSuits(o["lead_highest_suits"]),
         joker_silent_high=o["joker_silent_high"],
         later_joker_wins=o["later_joker_wins"],
         demand_to_highest_trump=o["joker_highest_suit_winner"] == "highest_trump",
         joker_demand_first_trick_only=o["joker_demand_first_trick_only"],
-        trump=o["trump"].split(":")[0],
+        trump=TrumpMode(o["trump"].split(":")[0]),
         fixed_trump="SCDH".index(o["trump"][-1]) if o["trump"].startswith("fixed:") else -1,
-        trump_card_source=o["trump_card_source"],
+        trump_card_source=TrumpCardSource(o["trump_card_source"]),
         auction=o["bidding"] == "auction",
         first_bidder_is_dealer=o["first_bidder"] == "dealer",
         first_leader_is_dealer=o["first_leader"] == "dealer",
@@ -359,19 +409,19 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
         dark_bids=o["dark_bids"],
         dark_multiplier=exact(o["dark_multiplier"]),
         must_trump=o["must_trump"],
-        schedule=o["schedule"]
+        schedule=ScheduleName(o["schedule"])
         if isinstance(o["schedule"], str)
-        else tuple((cards, kind) for cards, kind in o["schedule"]),
+        else tuple((cards, DealKind(kind)) for cards, kind in o["schedule"]),
         forehead_deal=o["forehead_deal"],
-        kinds_allowed=frozenset(o["kinds_allowed"]),
+        kinds_allowed=frozenset(map(DealKind, o["kinds_allowed"])),
         no_trump_bids=o["no_trump_bids"],
-        scoring=o["scoring"],
+        scoring=Scoring(o["scoring"]),
         pass_made=exact(o["pass_made"]),
         made_per_trick=exact(o["made_per_trick"]),
         over_per_trick=exact(o["over_per_trick"]),
         under_per_missing=exact(o["under_per_missing"]),
         all_in_double=o["all_in_double"],
-        kind_multipliers={k: exact(v) for k, v in o["kind_multipliers"].items()},
+        kind_multipliers={DealKind(k): exact(v) for k, v in o["kind_multipliers"].items()},
         golden_per_trick=exact(o["golden_per_trick"]),
         misere_per_trick=exact(o["misere_per_trick"]),
         misere_clean_bonus=exact(o["misere_clean_bonus"]),
@@ -474,25 +524,26 @@ def max_hand(ruleset: Ruleset, players: int) -> int:
     return size // players
 
 
-def schedule_for(ruleset: Ruleset, players: int) -> list[tuple[int, str]] | None:
+def schedule_for(ruleset: Ruleset, players: int) -> list[tuple[int, DealKind]] | None:
     """The deals the ruleset requires, as ``(cards, kind)``; None for a free schedule."""
     schedule = ruleset.schedule
     if not isinstance(schedule, str):
         return list(schedule)
-    if schedule == "free":
+    if schedule is ScheduleName.FREE:
         return None
     m = max_hand(ruleset, players)
     series = [*range(1, m), *[m] * players, *range(m - 1, 0, -1)]
-    regular = [(c, "regular") for c in series]
-    if schedule == "two_jacks":
-        return regular + [(c, "dark") for c in series] + [(c, "no_trump") for c in series]
-    if schedule == "detsky":
-        return regular + [(m, "dark")] * players + [(m, "golden")]
-    if schedule == "georgian":
+    regular = [(c, DealKind.REGULAR) for c in series]
+    if schedule is ScheduleName.TWO_JACKS:
+        dark = [(c, DealKind.DARK) for c in series]
+        return regular + dark + [(c, DealKind.NO_TRUMP) for c in series]
+    if schedule is ScheduleName.DETSKY:
+        return regular + [(m, DealKind.DARK)] * players + [(m, DealKind.GOLDEN)]
+    if schedule is ScheduleName.GEORGIAN:
         top = min(m, 8)
-        up = [(c, "regular") for c in range(1, top + 1)]
-        block = [(m, "regular")] * 4
+        up = [(c, DealKind.REGULAR) for c in range(1, top + 1)]
+        block = [(m, DealKind.REGULAR)] * 4
         return up + block + up[::-1] + block
-    specials = [(m, kind) for kind in SPECIALS for _ in range(players)]
-    extra = [(1, "forehead")] if schedule == "joker54" and ruleset.forehead_deal else []
-    return regular + specials + extra
+    specials = [(m, DealKind(kind)) for kind in SPECIALS for _ in range(players)]
+    forehead = schedule is ScheduleName.JOKER54 and ruleset.forehead_deal
+    return regular + specials + ([(1, DealKind.FOREHEAD)] if forehead else [])

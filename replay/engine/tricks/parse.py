@@ -1,6 +1,6 @@
 """The record parser: ``raspis/1`` JSON → typed deals, or ``record.*`` findings.
 
-It never raises on bad input (FORMAT.md conventions): every problem becomes a finding
+It never raises on bad input (docs/format.md conventions): every problem becomes a finding
 with a JSON Pointer, and the parser goes on so that one report lists all of them. Cards
 and plays are read into the int codes of ``cards.py`` here, once, so that the replay
 loop works on ints only.
@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
-from .cards import (
+from ..cards import (
     CARD_CODES,
     DECLARATION_NAMES,
     NAMED_TRUMP,
@@ -23,8 +23,8 @@ from .cards import (
     read_card,
     read_suit,
 )
-from .findings import Code, Finding, pointer
-from .rulesets import KINDS, Ruleset, resolve_ruleset
+from ..findings import Code, Finding, pointer
+from .rulesets import DealKind, Ruleset, resolve_ruleset
 
 NO_TRUMP = -1
 
@@ -35,7 +35,7 @@ class Deal:
 
     index: int
     cards: int
-    kind: str = "regular"
+    kind: DealKind = DealKind.REGULAR
     dealer: int | None = None
     #: The dealt hands as written: each seat's list of card spellings (all of them readable
     #: in a record that ``parse_record`` returns; an unreadable one makes it malformed).
@@ -310,10 +310,11 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
         cards = 0
     deal = Deal(index, cards)
     kind = get("kind", "regular")
-    if kind not in KINDS:
+    known = _KIND_OF.get(kind) if type(kind) is str else None
+    if known is None:
         r.schema(f"unknown deal kind {kind!r}", pointer(*where, "kind"), kind, number)
     else:
-        deal.kind = kind
+        deal.kind = known
     for key in ("dealer", "declarer"):
         seat = get(key)
         if seat is not None:
@@ -477,5 +478,6 @@ def _parse_tricks(
 
 
 _LIST_TYPE: frozenset[type] = frozenset({list})
+_KIND_OF: Final = {kind.value: kind for kind in DealKind}
 _PLAY_CODE = PLAY_CODES.__getitem__
 _CARD_BIT = {text: 1 << card for text, card in CARD_CODES.items()}.__getitem__

@@ -7,10 +7,8 @@ score, then ``all_in_double``, then the deal kind's multiplier, then a blind bid
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Final
-
-from .rulesets import Number, Ruleset, Score
+from ..scores import Number
+from .rulesets import DealKind, Ruleset, Scoring
 
 #: Georgian poker (seed 004, RULES §10.12): made b > 0 scores 50 b + 50, a made pass 50,
 #: any miss 10 per trick taken; no multipliers.
@@ -21,29 +19,29 @@ GEORGIAN_MISS_PER_TRICK = 10
 
 
 def deal_score(
-    ruleset: Ruleset, kind: str, cards: int, bid: int | None, blind: bool, taken: int
+    ruleset: Ruleset, kind: DealKind, cards: int, bid: int | None, blind: bool, taken: int
 ) -> Number:
     """The score of one seat for one deal; ``bid`` is None in deals without bidding."""
-    if kind == "golden":
+    if kind is DealKind.GOLDEN:
         return ruleset.golden_per_trick * taken * ruleset.kind_multipliers[kind]
-    if kind == "misere":
+    if kind is DealKind.MISERE:
         score = ruleset.misere_per_trick * taken * ruleset.kind_multipliers[kind]
         return score + ruleset.misere_clean_bonus if taken == 0 else score
     if bid is None:  # two_jacks' no-trump deals: no bids, golden_per_trick, no multiplier
         return ruleset.golden_per_trick * taken
-    if ruleset.scoring == "georgian":
+    if ruleset.scoring is Scoring.GEORGIAN:
         return _georgian(bid, taken)
-    if ruleset.scoring == "oh_hell":
+    if ruleset.scoring is Scoring.OH_HELL:
         return _oh_hell(ruleset, bid, taken)
     score = _standard(ruleset, kind, cards, bid, taken)
     score = score * ruleset.kind_multipliers[kind]
-    if blind and kind != "dark":
+    if blind and kind is not DealKind.DARK:
         score = score * ruleset.dark_multiplier
     return score
 
 
-def _standard(ruleset: Ruleset, kind: str, cards: int, bid: int, taken: int) -> Number:
-    forehead = kind == "forehead"
+def _standard(ruleset: Ruleset, kind: DealKind, cards: int, bid: int, taken: int) -> Number:
+    forehead = kind is DealKind.FOREHEAD
     if taken > bid:
         return ruleset.over_per_trick * taken
     if bid == 0:
@@ -71,40 +69,3 @@ def _oh_hell(ruleset: Ruleset, bid: int, taken: int) -> Number:
     if ruleset.off_bid_penalty:
         return -ruleset.points_per_trick * abs(taken - bid)
     return ruleset.points_per_trick * taken
-
-
-def binary_float(value: Fraction) -> Score:
-    """A binary fraction (15/2) as the float that holds it exactly, compared with claims at C
-    speed; past a float's range (a sheet may claim a taken of 10**400) it stays a fraction."""
-    try:
-        return float(value)
-    except OverflowError:
-        return value
-
-
-def plain(value: Score) -> int | float:
-    """A score for JSON: an int when whole, else the nearest float (7.5 stays 7.5), or past a
-    float's range the nearest int, since JSON has nothing nearer."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return value.numerator
-        try:
-            return float(value)
-        except OverflowError:
-            return round(value)
-    return value
-
-
-_PLAIN_TYPES: Final = frozenset({int, float})
-
-
-def plain_list(values: list[Score]) -> list[int | float]:
-    """``plain`` of each score, as a new list.
-
-    A report holds hundreds of score lists and nearly all are ints and floats already: one
-    type test at C speed then replaces a call per score (``isinstance(x, Fraction)`` is an
-    abstract-class check, slow when it fails).
-    """
-    if _PLAIN_TYPES.issuperset(map(type, values)):
-        return list(values)  # type: ignore[arg-type]
-    return [plain(value) for value in values]

@@ -1,0 +1,30 @@
+"""One ``verify`` for every game family: a record's ``format`` names its family (docs/format.md).
+
+Each family reads and replays the records of its formats on its own; ``FORMATS`` is where a
+family adds its own (the rummy and poker families will add theirs beside ``raspis/1``). A
+record whose format no family knows is read as ``raspis/1``, the format every record had
+before there were others, so that its report lists the wrong ``format`` with every other
+problem of the record (docs/format.md conventions: one report lists every problem).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from .tricks import game as tricks
+from .tricks.report import Report
+
+#: A family's verifier: a decoded record and the service's stored rulesets → its report.
+Verifier = Callable[[Any, Mapping[str, Any] | None], Report]
+
+FORMATS: Final[dict[str, Verifier]] = {"raspis/1": tricks.verify}
+_UNKNOWN: Final = tricks.verify  #: reports the format as not ``raspis/1``
+
+
+def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> Report:
+    """A decoded record → its report, by the family of its ``format``. Never raises on bad
+    input."""
+    name = obj.get("format") if isinstance(obj, dict) else None
+    family = FORMATS.get(name, _UNKNOWN) if type(name) is str else _UNKNOWN
+    return family(obj, stored_rulesets)
