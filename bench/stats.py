@@ -13,7 +13,7 @@
 
 The games are real records: a pool of simulated games (cached in ``bench/.cache/``) with
 their seats renamed from 200 players and one game every two hours, stored in batches through
-``replay.services.records_store`` (verification and ``COPY`` of every row, no HTTP). The
+``replay.services.store.records_store`` (verification and ``COPY`` of every row, no HTTP). The
 databases ``raspis_bench_stats`` and ``raspis_bench_stats_small`` on the server of
 ``DATABASE_URL`` are dropped and migrated first; ``CELERY_BROKER_URL`` is passed on but no
 task is queued (the update is timed where the worker would run it).

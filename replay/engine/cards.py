@@ -14,7 +14,7 @@ which makes reading a play one lookup.
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final
 
 SUITS: Final = "SCDH"
@@ -154,18 +154,28 @@ def read_suit(text: str) -> int | None:
 _SUITS_READ: Final = _suit_spellings()
 
 
-def deck_mask(size: str) -> int:
+class Deck(StrEnum):
+    """The decks of RULES §1 by their number of cards, as the ``deck`` option names them."""
+
+    SHORT = "36"  #: six to ace of each suit
+    FULL = "52"
+    JOKERS = "54"  #: the full deck with its two printed jokers
+    DOUBLE = "104"  #: two full decks: every card has a twin
+
+    @property
+    def copies(self) -> int:
+        """How many of each card the deck holds."""
+        return 2 if self is Deck.DOUBLE else 1
+
+
+def deck_mask(deck: Deck) -> int:
     """The cards of a deck (RULES §1); the 104-card deck is two 52-card decks."""
-    if size == "36":
+    if deck is Deck.SHORT:
         return sum(((1 << 9) - 1) << (13 * s + 4) for s in range(4))
     full = (1 << 52) - 1
-    if size == "54":
+    if deck is Deck.JOKERS:
         return full | JOKER_CARDS_MASK
     return full
-
-
-def deck_copies(size: str) -> int:
-    return 2 if size == "104" else 1
 
 
 def deck_size(size: str) -> int:

@@ -147,7 +147,9 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None, out: Output | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m replay.engine", description="Verify or simulate Расписной покер records."
+        # The installed console script is ``raspis``; from a checkout it is the module.
+        prog="raspis" if Path(sys.argv[0]).name == "raspis" else "python -m replay.engine",
+        description="Verify or simulate Расписной покер records.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     add_verify_arguments(commands.add_parser("verify", help="verify records"))

@@ -34,3 +34,11 @@ def test_the_raspis_command_answers_as_python_m_replay_engine(
     assert installed.returncode == module.returncode == status, installed.stderr
     assert installed.stdout == module.stdout
     assert installed.stdout or installed.stderr
+
+
+@pytest.mark.skipif(not RASPIS.exists(), reason="the project is not installed in this Python")
+def test_the_raspis_command_names_itself_in_its_usage() -> None:
+    assert run(str(RASPIS), "--help").stdout.startswith("usage: raspis ")
+    assert run(sys.executable, "-m", "replay.engine", "--help").stdout.startswith(
+        "usage: python -m replay.engine "
+    )

@@ -8,6 +8,7 @@ ducks, always among the legal plays only (``oracle.Rules._options``).
 
 from __future__ import annotations
 
+from ..cards import Deck
 from ..tricks.rulesets import DealKind
 from .oracle import HIGHS, X1, Call, Deal, Play, Rules, rank_of, suit_of
 
@@ -24,7 +25,7 @@ class Bots(Rules):
     def _chance(self, card: int) -> float:
         if card in self.jokers or card >= X1:
             return 0.95
-        low = 4 if self.deck_name == "36" else 0
+        low = 4 if self.deck_name is Deck.SHORT else 0
         q = (rank_of(card) - low) / (12 - low)
         if self.trump >= 0 and suit_of(card) == self.trump:
             return 0.3 + 0.7 * q * q

@@ -133,7 +133,7 @@ class Corrupter(Rules):
         plan = self.plan
         if plan.mode != Corruption.DUPLICATE_CARD or plan.done or deal.index < plan.deal:
             return
-        copies = 2 if self.deck_name == "104" else 1
+        copies = self.deck_name.copies
         hands = deal.hands
         choices: list[tuple[int, int, int]] = []
         for s in range(self.n):

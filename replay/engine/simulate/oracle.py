@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
+from ..cards import Deck
 from ..scores import Number
 from ..tricks.rulesets import DealKind, DemandSuits, Ruleset
 
@@ -60,16 +61,14 @@ def rank_of(card: int) -> int:
     return card % 13 if card < X1 else -1
 
 
-def deck_of(size: str) -> list[int]:
+def deck_of(deck: Deck) -> list[int]:
     """The cards of a deck, RULES §1: 36 (6 … A), 52, 54 (with X1, X2), 104 (52 twice)."""
-    if size == "36":
+    if deck is Deck.SHORT:
         return [s * 13 + r for s in range(4) for r in range(4, 13)]
     full = list(range(52))
-    if size == "54":
+    if deck is Deck.JOKERS:
         return [*full, X1, X2]
-    if size == "104":
-        return full + full
-    return full
+    return full * deck.copies
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +115,7 @@ class Rules:
     n: int
     rng: random.Random
     deck: list[int]
-    deck_name: str
+    deck_name: Deck
     jokers: frozenset[int]
     declarations: tuple[Call, ...]
     trump: int  #: the current deal's trump

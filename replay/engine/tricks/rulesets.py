@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from ..cards import CARD_CODES, DECLARATION_NAMES, Declaration, card_name, deck_mask, read_card
+from ..cards import (
+    CARD_CODES,
+    DECLARATION_NAMES,
+    Deck,
+    Declaration,
+    card_name,
+    deck_mask,
+    read_card,
+)
 from ..findings import Code, Finding, pointer
 from ..scores import Number, Score, exact
 
@@ -82,7 +90,9 @@ SPECIALS: Final = tuple(
     kind.value for kind in (DealKind.NO_TRUMP, DealKind.DARK, DealKind.MISERE, DealKind.GOLDEN)
 )
 SCHEDULE_NAMES: Final = tuple(name.value for name in ScheduleName)
-DECKS: Final = ("36", "52", "54", "104", "by_players")
+#: The ``deck`` option that picks the deck by the number of players (``Ruleset.deck_for``).
+BY_PLAYERS: Final = "by_players"
+DECKS: Final = (*(deck.value for deck in Deck), BY_PLAYERS)
 
 DEFAULTS: Final[dict[str, Any]] = {
     "deck": "36",
@@ -284,7 +294,7 @@ class Ruleset:
 
     preset: str
     options: Mapping[str, Any]
-    deck: str
+    deck: Deck | None  #: None: by the number of players (``BY_PLAYERS``)
     joker_mask: int
     declarations: frozenset[Declaration]
     lead_highest_suits: DemandSuits
@@ -347,11 +357,11 @@ class Ruleset:
             options[name] = _fresh(options[name])
         return {"preset": self.preset, "options": options}
 
-    def deck_for(self, players: int) -> str:
+    def deck_for(self, players: int) -> Deck:
         """The deck actually used: ``by_players`` is podkidnoy's 3→36, 4→52, 5→104."""
-        if self.deck != "by_players":
+        if self.deck is not None:
             return self.deck
-        return {3: "36", 4: "52"}.get(players, "104")
+        return {3: Deck.SHORT, 4: Deck.FULL}.get(players, Deck.DOUBLE)
 
     def bids_in(self, kind: DealKind) -> bool:
         """Whether a deal of this kind has bidding (RULES §2, ``no_trump_bids``)."""
@@ -390,7 +400,7 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
     return Ruleset(
         preset=preset,
         options=o,
-        deck=o["deck"],
+        deck=None if o["deck"] == BY_PLAYERS else Deck(o["deck"]),
         joker_mask=sum(1 << CARD_CODES[read_card_upper(c)] for c in o["jokers"]),
         declarations=frozenset(DECLARATION_NAMES[d] for d in o["declarations"]),
         lead_highest_suits=DemandSuits(o["lead_highest_suits"]),
@@ -520,7 +530,7 @@ def _ruleset_finding(message: str, path: str, actual: Any) -> Finding:
 def max_hand(ruleset: Ruleset, players: int) -> int:
     """``M`` of RULES §8: the largest equal hand; jokers count (RULES §10.12)."""
     deck = ruleset.deck_for(players)
-    size = deck_mask(deck).bit_count() * (2 if deck == "104" else 1)
+    size = deck_mask(deck).bit_count() * deck.copies
     return size // players
 
 

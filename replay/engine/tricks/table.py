@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..cards import SUIT_MASKS, X1, deck_mask
+from ..cards import SUIT_MASKS, X1, Deck, deck_mask
 from .rulesets import DealKind, Ruleset, schedule_for
 
 #: A joker play as the replay reads it: its declaration, the suit a lead demand names (-1:
@@ -58,7 +58,7 @@ TRICK_RANKS = [
 class Table:
     """What the replay derives from a ruleset for a number of players (see ``table_for``)."""
 
-    deck: str
+    deck: Deck
     deck_bits: int
     copies: int
     deck_size: int
@@ -93,7 +93,7 @@ def table_for(ruleset: Ruleset, players: int) -> Table:
     if table is None:
         deck = ruleset.deck_for(players)
         deck_bits = deck_mask(deck)
-        copies = 2 if deck == "104" else 1
+        copies = deck.copies
         schedule = schedule_for(ruleset, players)
         scale = _common_denominator(ruleset) ** 3
         # A fifth, empty "suit" for printed jokers (X1, X2 // 13 == 4) that are not jokers
