@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -84,6 +85,17 @@ def test_queued_rows_are_all_stored_once_finished() -> None:
     assert SeatDeal.objects.filter(game_id=7, seat=0).count() == 500
     assert SeatDeal.objects.filter(game_id=7, seat=1).count() == 300
     assert SeatDeal.objects.get(game_id=7, seat=0, number=500).running == 2500
+
+
+def test_the_interpreter_switches_threads_often_only_while_a_copy_is_sent(other: Any) -> None:
+    """The sending thread must get the interpreter soon after the socket takes more data; the
+    process's own switch interval comes back once ``finish`` has waited for the sending."""
+    before = sys.getswitchinterval()
+    with Writes() as writes:
+        writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals(12, 50))
+        assert sys.getswitchinterval() == pytest.approx(bulk.SWITCH_INTERVAL)
+    assert sys.getswitchinterval() == pytest.approx(before)
+    assert SeatDeal.objects.filter(game_id=12).count() == 50
 
 
 def test_the_caller_goes_on_while_the_server_is_on_a_copy(other: Any) -> None:
