@@ -1,7 +1,7 @@
 """Findings: the errors of a record as data (docs/format.md "Finding codes").
 
 Every rule check returns findings instead of raising, so one report lists every problem
-(STYLE "Errors as data"). The codes and severities are the public contract.
+(errors as data). The codes and severities are the public contract.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The engine is pure Python: importing it must import nothing outside the standard library
-(STYLE "Layout"), and above all not Django."""
+(so that it runs alone), and above all not Django."""
 
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""Property tests over simulated games (STYLE "Tests"): a legal game is ``verified`` with the
+"""Property tests over simulated games: a legal game is ``verified`` with the
 simulator's scores, and one injected defect is reported with its code at exactly its deal,
 trick, play and seat, and nothing else of error level.
 
