@@ -18,7 +18,6 @@ from games.models import (
     Dispute,
     DisputeStatus,
     Game,
-    GameRecord,
     GameSeat,
     GameStatus,
     Player,
@@ -26,6 +25,7 @@ from games.models import (
     StoredRuleset,
     player_key,
 )
+from games.selectors import game_record_text
 from games.signals import game_changed, send_for_games
 from replay.engine import PRESETS, Verdict, preset_ruleset, record_json, resolve_ruleset
 
@@ -76,9 +76,9 @@ def player_merge(*, source: Player, target: Player, by: User | None) -> Player:
     """Merge ``source`` into ``target``: two names of one person, decided by a reviewer.
 
     Every seat of ``source`` moves to ``target`` (its seat-deals name the seat, not the
-    player, so they follow), its name (and its aliases)
-    become aliases of ``target`` so that later records with that name resolve to it, and
-    ``source`` stays, marked ``merged_into``, as the trace of the decision.
+    player, so they follow), its name (and its aliases) become aliases of ``target`` so that
+    later records with that name resolve to it, and ``source`` stays, marked
+    ``merged_into``, as the trace of the decision.
     """
     if source.pk == target.pk:
         raise Rejected.one("a player cannot be merged into itself", path="/target")
@@ -136,8 +136,7 @@ def dispute_open(
 
 def _deal_cards(game: Game, deal: int) -> int | None:
     """The cards in a hand in deal ``deal`` of the game's current record, as it states them."""
-    text = GameRecord.objects.values_list("text", flat=True).get(game=game, current=True)
-    deals = record_json(text).get("deals")
+    deals = record_json(game_record_text(game=game)).get("deals")
     cards = deals[deal - 1].get("cards") if isinstance(deals, list) and len(deals) >= deal else None
     return cards if isinstance(cards, int) and not isinstance(cards, bool) else None
 

@@ -39,6 +39,8 @@ from stats import selectors
 from stats.selectors import Freshness
 
 NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag or date still holds")
+#: The answers of a conditional request beside the body: fresh (304), or a failed precondition.
+CONDITIONAL = {304: NOT_MODIFIED, 412: FINDINGS}
 MONTH = r"^\d{4}-(0[1-9]|1[0-2])$"
 
 
@@ -305,8 +307,7 @@ class PlayerListApi(APIView):
         parameters=[InputSerializer, *page_parameters(SizedPages)],
         responses={
             200: page_of(OutputSerializer, "PlayerListItem"),
-            304: NOT_MODIFIED,
-            412: FINDINGS,
+            **CONDITIONAL,
             400: FINDINGS,
             404: FINDINGS,
         },
@@ -352,7 +353,7 @@ class PlayerDetailApi(PlayerApi):
         rulesets = RulesetSummarySerializer(many=True)
 
     @extend_schema(
-        responses={200: OutputSerializer, 304: NOT_MODIFIED, 412: FINDINGS, 404: FINDINGS},
+        responses={200: OutputSerializer, **CONDITIONAL, 404: FINDINGS},
         summary="Read a player",
     )
     def get(self, request: Request, player_id: int) -> HttpResponseBase:
@@ -424,8 +425,7 @@ class PlayerStatsApi(PlayerApi):
         parameters=[InputSerializer],
         responses={
             200: OutputSerializer,
-            304: NOT_MODIFIED,
-            412: FINDINGS,
+            **CONDITIONAL,
             400: FINDINGS,
             404: FINDINGS,
         },
@@ -464,8 +464,7 @@ class PlayerRatingsApi(PlayerApi):
         parameters=[InputSerializer],
         responses={
             200: OutputSerializer(many=True),
-            304: NOT_MODIFIED,
-            412: FINDINGS,
+            **CONDITIONAL,
             400: FINDINGS,
             404: FINDINGS,
         },
@@ -509,8 +508,7 @@ class PlayerVersusApi(PlayerApi):
         ],
         responses={
             200: OutputSerializer,
-            304: NOT_MODIFIED,
-            412: FINDINGS,
+            **CONDITIONAL,
             400: FINDINGS,
             404: FINDINGS,
         },
@@ -558,8 +556,7 @@ class LeaderboardApi(APIView):
         parameters=[InputSerializer],
         responses={
             200: OutputSerializer,
-            304: NOT_MODIFIED,
-            412: FINDINGS,
+            **CONDITIONAL,
             400: FINDINGS,
             404: FINDINGS,
         },
