@@ -14,7 +14,7 @@ then out of turn as well.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ..findings import Code, pointer
 from .context import DealContext, count
@@ -50,8 +50,10 @@ def bidding(ctx: DealContext) -> None:
     order = game.turns[first]
     # The common deal, a plain bid in range from every seat, has nothing to find but the
     # passes: its bids are taken as they are, and only a pass costs a call.
-    stated = deal.dark is None and len(given) == n and min(given) >= 0 and max(given) <= cards
-    bids = result.bids = list(given) if stated else [0] * n
+    # ``dark`` is None only when every bid is an int: then ``given`` holds no null.
+    ints = cast("list[int]", given)
+    stated = deal.dark is None and len(ints) == n and min(ints) >= 0 and max(ints) <= cards
+    bids = result.bids = list(ints) if stated else [0] * n
     if count_passes or not stated:
         for seat in order:  # in bidding order, the order of the findings
             if not stated:
@@ -90,11 +92,13 @@ def _bid(ctx: DealContext, seat: int, blind: list[bool], where: tuple[Any, ...])
     """
     deal = ctx.deal
     given = deal.bids or []
-    if seat < len(given):
-        bid = given[seat]
+    stated = given[seat] if seat < len(given) else None
+    if stated is not None:
+        bid = stated
         dark = deal.dark is not None and deal.dark[seat]
-    else:
-        ctx.find(Code.BID_MISSING, "no bid is given", seat=seat, path=pointer(*where))
+    else:  # a short list, or a null bid (an empty cell of a sheet): scored as a pass
+        path = pointer(*where, seat) if seat < len(given) else pointer(*where)
+        ctx.find(Code.BID_MISSING, "no bid is given", seat=seat, path=path)
         bid, dark = 0, False
     cards = deal.cards
     if not 0 <= bid <= cards:

@@ -32,6 +32,9 @@ class DealContext:
     #: running totals; it goes into the report as it is.
     result: DealResult
     trump: int = NO_TRUMP  #: the deal's trump suit for the play, -1 for none
+    #: Per seat, the plays missing from the deal's short tricks (``play._check_trick``);
+    #: None while no trick is short, the common deal.
+    missed: list[int] | None = None
 
     def find(
         self,

@@ -166,14 +166,17 @@ def masks_from_plays(ctx: DealContext, first: int, left: list[int], winners: lis
 
 
 def check_leftovers(ctx: DealContext, singles: list[int]) -> None:
-    """Cards dealt but never played (``play.hands``), for seats not found already."""
+    """Cards dealt but never played (``play.hands``), for seats not found already: a seat
+    with a ``play.not_held`` or ``deal.cards``, or one left with no more cards than the
+    plays it lacks in short tricks (those are the ``play.count`` found)."""
     offenders = {
         f.seat
         for f in ctx.game.findings
         if f.deal == ctx.number and f.code in (Code.PLAY_NOT_HELD, Code.DEAL_CARDS)
     }
+    missed = ctx.missed or [0] * ctx.game.n
     for seat, left in enumerate(singles):
-        if left and seat not in offenders:
+        if left.bit_count() > missed[seat] and seat not in offenders:
             names = [card_name(c) for c in range(64) if left >> c & 1]
             ctx.find(
                 Code.PLAY_HANDS,

@@ -49,7 +49,7 @@ class Deal:
     trump: int = NO_TRUMP  #: the stated trump suit, when ``trump_given``
     declarer: int | None = None
     calls: list[tuple[int, int]] | None = None
-    bids: list[int] | None = None
+    bids: list[int | None] | None = None  #: None where a bid is null (``bid.missing``)
     #: Which bids are stated blind; None when every bid is a plain int, the common record.
     dark: list[bool] | None = None
     tricks: list[list[int]] | None = None  #: each trick's play codes, in play order
@@ -394,18 +394,19 @@ def _parse_calls(
 
 def _parse_bids(
     r: _Reader, obj: dict[str, Any], where: tuple[str | int, ...], number: int, n: int
-) -> tuple[list[int], list[bool] | None] | None:
-    """The bids, and which are stated blind (None if no bid is an object)."""
+) -> tuple[list[int | None], list[bool] | None] | None:
+    """The bids (None where a seat's is null), and which are stated blind (None when
+    every bid is an int)."""
     bids = obj["bids"]
     if type(bids) is list and len(bids) <= n and _INT_TYPES.issuperset(map(type, bids)):
         return bids, None  # the common case: no blind bids
     if not isinstance(bids, list) or len(bids) > n:
         r.schema(f"bids must be a list of at most {n} bids", pointer(*where, "bids"), bids, number)
         return None
-    parsed: list[int] = []
+    parsed: list[int | None] = []
     dark: list[bool] = []
     for seat, bid in enumerate(bids):
-        if _is_int(bid):
+        if _is_int(bid) or bid is None:  # null: an empty cell of a sheet, ``bid.missing``
             parsed.append(bid)
             dark.append(False)
         elif (
@@ -417,7 +418,7 @@ def _parse_bids(
             dark.append(bid.get("dark", False))
         else:
             r.schema(
-                'a bid must be an integer or {"bid": n, "dark": true}',
+                'a bid must be an integer, null or {"bid": n, "dark": true}',
                 pointer(*where, "bids", seat),
                 bid,
                 number,

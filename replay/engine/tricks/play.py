@@ -59,7 +59,7 @@ def run(
         places = following
         if len(plays) != n:
             if checks:
-                _check_trick(ctx, t, plays, leader)
+                leader = _check_trick(ctx, t, plays, leader, singles)
             if len(plays) > n:
                 plays = plays[:n]
             elif not plays:
@@ -67,7 +67,7 @@ def run(
             else:
                 places = range(1, len(plays))
         elif stated is not None and checks and stated[t] is not None and stated[t] != leader:
-            _check_trick(ctx, t, plays, leader)
+            leader = _check_trick(ctx, t, plays, leader, singles)
         order = turns[leader]  # the seat of each play
         if not plain.issuperset(plays):
             leader = order[joker_trick(ctx, t, plays, leader, singles, doubles, checks)]
@@ -249,8 +249,18 @@ def _offence(
     ctx.play_finding(code, message, t, k, seat, play, severity)
 
 
-def _check_trick(ctx: DealContext, t: int, plays: list[int], leader: int) -> None:
-    """The stated leader and the size of one trick (``play.leader``, ``play.count``)."""
+def _check_trick(
+    ctx: DealContext, t: int, plays: list[int], leader: int, singles: list[int]
+) -> int:
+    """The stated leader and the size of one trick (``play.leader``, ``play.count``); the
+    seat the trick's plays are counted from.
+
+    That is the leader the rules give, except where the dealt hands are known and the plays
+    are all held only when counted from the stated leader (RULES §10.11): then the trick was
+    led out of turn, and counting it from the rules' leader would turn one slip into a
+    ``play.not_held`` at every play. The seats a short trick lacks are noted for
+    ``hands.check_leftovers``: their cards left in hand are the ``play.count`` already found.
+    """
     game = ctx.game
     deal = ctx.deal
     stated = deal.leaders[t] if deal.leaders is not None else None
@@ -264,6 +274,15 @@ def _check_trick(ctx: DealContext, t: int, plays: list[int], leader: int) -> Non
             actual=stated,
             path=pointer("deals", deal.index, "tricks", t, "leader"),
         )
+        if (
+            deal.written_hands is not None
+            and _all_held(game.turns[stated], plays, singles)
+            and not _all_held(game.turns[leader], plays, singles)
+        ):
+            result = ctx.result
+            if result.counted_from is None:
+                result.counted_from = {}
+            result.counted_from[t] = leader = stated
     if len(plays) != game.n:
         ctx.find(
             Code.PLAY_COUNT,
@@ -273,3 +292,18 @@ def _check_trick(ctx: DealContext, t: int, plays: list[int], leader: int) -> Non
             actual=len(plays),
             path=pointer("deals", deal.index, "tricks", t),
         )
+        missed = ctx.missed
+        if missed is None:
+            missed = ctx.missed = [0] * game.n
+        order = game.turns[leader]
+        for k in range(len(plays), game.n):
+            missed[order[k]] += 1
+    return leader
+
+
+def _all_held(order: tuple[int, ...], plays: list[int], singles: list[int]) -> bool:
+    """Whether each play's card is in the hand of its seat when the trick is led by
+    ``order[0]`` (a longer trick: its first plays, one per seat)."""
+    return all(
+        singles[seat] >> (code & CARD_BITS) & 1 for seat, code in zip(order, plays, strict=False)
+    )

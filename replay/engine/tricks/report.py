@@ -43,6 +43,9 @@ class DealResult:
     #: joker plays (a played deal's hands are its plays); None when unknown, in a sheet deal
     #: without hands.
     jokers_held: list[int] | None = None
+    #: The tricks counted from their stated leader, not the rules' one (RULES §10.11), by
+    #: index → that leader; None when there are none, the common deal.
+    counted_from: dict[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -49,6 +49,8 @@ def state_at(
         raise NoSuchMoment("play", play, plays_in_trick, deal=deal, trick=trick, first=0)
     complete = trick - 1 if play is not None and play < plays_in_trick else trick
     leaders = [_first_leader(record, result.dealer), *result.trick_winners]
+    for t, stated in (result.counted_from or {}).items():
+        leaders[t] = stated  # a trick led out of turn (RULES §10.11)
     played: list[list[int]] = [[] for _ in range(n)]
     current: list[dict[str, Any]] = []
     for t, entry in enumerate(tricks[:trick]):

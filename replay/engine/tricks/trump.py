@@ -79,7 +79,8 @@ def _trump_from_card(ctx: DealContext, masks: Masks | None) -> int | None:
     deal = ctx.deal
     card = deal.trump_card
     if card is None:
-        if deal.tricks is not None:
+        # A stated ``trump`` stands in for the card nobody wrote down (RULES §10.14).
+        if deal.tricks is not None and not deal.trump_given:
             ctx.find(
                 Code.DEAL_TRUMP_CARD,
                 "the turned-up trump card is missing",
