@@ -100,6 +100,9 @@ def _suit_spellings() -> dict[str, int]:
     spellings = {s: i for i, s in enumerate(SUITS)}
     spellings.update({s: i for i, s in enumerate(SUIT_SYMBOLS)})
     spellings.update({s: i for i, s in enumerate("♤♧♢♡")})
+    # Russian sheets: П(ики), К or Т (трефы, крести), Б(убны), Ч(ерви). К and Т are ranks as
+    # well; a card is its rank, then its suit, so ``КК`` is the king of clubs, ``ТТ`` its ace.
+    spellings.update({"П": 0, "К": 1, "Т": 1, "Б": 2, "Ч": 3})
     return spellings
 
 

@@ -358,10 +358,13 @@ class Ruleset:
         return {"preset": self.preset, "options": options}
 
     def deck_for(self, players: int) -> Deck:
-        """The deck actually used: ``by_players`` is podkidnoy's 3→36, 4→52, 5→104."""
+        """The deck actually used: ``by_players`` is podkidnoy's 3→36, 4→52, 5→104, read
+        on both sides (fewer than 3: 36, more than 5: 104), the deck growing with the table."""
         if self.deck is not None:
             return self.deck
-        return {3: Deck.SHORT, 4: Deck.FULL}.get(players, Deck.DOUBLE)
+        if players <= 3:
+            return Deck.SHORT
+        return Deck.FULL if players == 4 else Deck.DOUBLE
 
     def bids_in(self, kind: DealKind) -> bool:
         """Whether a deal of this kind has bidding (RULES §2, ``no_trump_bids``)."""
