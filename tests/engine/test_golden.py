@@ -63,6 +63,7 @@ RULES_9_OPTIONS = {
     "revoke_penalty",
     "min_players",
     "max_players",
+    "identical_cards",
 }
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ..cards import Deck
 from ..scores import Number
-from ..tricks.rulesets import DealKind, DemandSuits, Ruleset
+from ..tricks.rulesets import DealKind, DemandSuits, IdenticalCards, Ruleset
 
 SUITS: Final = "SCDH"
 RANKS: Final = "23456789TJQKA"
@@ -213,9 +213,13 @@ class Rules:
             highs = highs[1:]
         if highs:
             return highs[-1] if self.r.later_joker_wins else highs[0]
-        best, best_key = 0, (-1, -1)  # a lead_lowest joker that nobody beat keeps the trick
+        # A lead_lowest joker that nobody beat keeps the trick, and so does the leader when
+        # identical cards cancel every card that could take it.
+        best, best_key = 0, (-1, -1)
+        rule = self.r.identical_cards
+        faces = [p.card for p in plays if p.face]
         for k, p in enumerate(plays):
-            if not p.face:
+            if not p.face or (rule is IdenticalCards.CANCEL and faces.count(p.card) > 1):
                 continue
             suit = suit_of(p.card)
             if suit == trump:
@@ -224,6 +228,6 @@ class Rules:
                 key = (1, rank_of(p.card))
             else:
                 continue
-            if key > best_key:  # strictly: the first of two twins wins (RULES §1)
-                best, best_key = k, key
+            if key > best_key or (rule is IdenticalCards.LAST_WINS and key == best_key):
+                best, best_key = k, key  # strictly, by default: the first of two twins wins
         return best

@@ -15,8 +15,9 @@ from ..cards import CARD_BITS, DECL_SHIFT, NAMED_TRUMP, SUIT_SHIFT, X1, Declarat
 from ..findings import Code
 from .context import DealContext
 from .report import JokerPlay
-from .rulesets import DemandSuits, Ruleset, TrumpMode
+from .rulesets import DemandSuits, IdenticalCards, Ruleset, TrumpMode
 from .table import TRICK_RANKS, Reading
+from .twins import best_face
 
 HIGH: Final = Declaration.HIGH
 LOW: Final = Declaration.LOW
@@ -105,12 +106,19 @@ def _named_suit(
 
 
 def joker_winner(
-    ruleset: Ruleset, plays: list[int], decls: list[int], highs: list[int], led: int, trump: int
+    ruleset: Ruleset,
+    plays: list[int],
+    decls: list[int],
+    highs: list[int],
+    led: int,
+    trump: int,
+    twins: bool = False,
 ) -> int:
     """The place of the play that takes a trick with a joker in it (RULES §4, §5, §10.3).
 
     ``highs`` are the places of the plays declared ``high`` or ``lead_highest``, which the
-    general trick loop notes as it reads the declarations.
+    general trick loop notes as it reads the declarations. With ``twins`` (the 104-card
+    deck) the face cards are ranked under ``identical_cards`` (``twins.best_face``).
     """
     if (
         highs
@@ -125,24 +133,14 @@ def joker_winner(
         highs = highs[1:]
     if highs:
         return highs[-1] if ruleset.later_joker_wins else highs[0]
-    best = _best_card(plays, decls, led, trump)
+    rule = ruleset.identical_cards if twins else IdenticalCards.FIRST_WINS
+    best = best_face(plays, decls, TRICK_RANKS[led][trump], rule)
     if best < 0 and led < 0:
         first = next((k for k, d in enumerate(decls) if not d), -1)
         if first >= 0:
-            best = _best_card(plays, decls, (plays[first] & CARD_BITS) // 13, trump)
+            ranks = TRICK_RANKS[(plays[first] & CARD_BITS) // 13][trump]
+            best = best_face(plays, decls, ranks, rule)
     return max(best, 0)
-
-
-def _best_card(plays: list[int], decls: list[int], led: int, trump: int) -> int:
-    """The place of the face card that takes the trick; -1 if none is of led suit or trump."""
-    ranks = TRICK_RANKS[led][trump]
-    best = best_rank = -1
-    for k, code in enumerate(plays):
-        if not decls[k]:
-            rank = ranks[code & CARD_BITS]
-            if rank > best_rank:
-                best, best_rank = k, rank
-    return best
 
 
 _JOKER_PLAYS: dict[tuple[int, int, type, bool], JokerPlay] = {}

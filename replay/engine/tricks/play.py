@@ -16,11 +16,17 @@ common legal play costs no call.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import CARD_BITS
 from ..findings import Code, Severity, pointer
 from .context import DealContext, count, suit_name
 from .jokers import HIGHS, LEAD_HIGHEST, LEAD_LOWEST, PLAIN, declaration, joker_play, joker_winner
+from .rulesets import IdenticalCards
 from .table import BITS, NEXT_SUIT, SUIT_OF, TRICK_RANKS
+from .twins import best_face
+
+_FIRST_WINS: Final = IdenticalCards.FIRST_WINS  #: read once (a descriptor call in 3.11)
 
 
 def run(
@@ -134,6 +140,10 @@ def joker_trick(
     trump_obliging = game.trump_obliging
     rotating = game.rotating
     twins = game.copies > 1
+    #: A rule other than ``first_wins`` for two identical cards (``twins.best_face``), and
+    #: whether a card met its twin as the best so far: only then does the rule matter.
+    twin_rule = game.ruleset.identical_cards if twins else _FIRST_WINS
+    met_twin = False
     bits = BITS
     suits = SUIT_OF
     order = game.turns[leader]
@@ -200,6 +210,8 @@ def joker_trick(
             rank = ranks[card]
             if rank > best_rank:
                 best, best_rank = k, rank
+            elif rank == best_rank and twin_rule is not _FIRST_WINS and rank >= 0:
+                met_twin = True
             if held and suit != led:
                 if hand & (follow | trump_mask):
                     not_followed(ctx, t, k, seat, code, hand, led, trick_trump)
@@ -213,7 +225,9 @@ def joker_trick(
                     code,
                 )
     if decls is not None:
-        best = joker_winner(game.ruleset, plays, decls, highs, led, trick_trump)
+        best = joker_winner(game.ruleset, plays, decls, highs, led, trick_trump, twins)
+    elif met_twin:
+        best = max(best_face(plays, None, ranks, twin_rule), 0)  # all cancelled: the leader
     if trick_jokers:
         joker_plays = ctx.result.jokers
         for k, joker_seat, decl in trick_jokers:

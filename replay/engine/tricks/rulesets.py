@@ -65,6 +65,15 @@ class DemandSuits(StrEnum):
     ANY = "any"
 
 
+class IdenticalCards(StrEnum):
+    """Which of two identical cards of the 104-card deck in one trick may take it (option
+    ``identical_cards``, docs/rules.md §1)."""
+
+    FIRST_WINS = "first_wins"  #: the one played first (RULES §1)
+    LAST_WINS = "last_wins"
+    CANCEL = "cancel"  #: neither; with nothing left to take it, the leader does
+
+
 class Scoring(StrEnum):
     """The score tables of RULES §7 (option ``scoring``)."""
 
@@ -135,6 +144,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "revoke_penalty": None,
     "min_players": 3,
     "max_players": 6,
+    "identical_cards": "first_wins",
 }
 
 _DETSKY: Final[dict[str, Any]] = {
@@ -279,6 +289,7 @@ VALIDATORS: Final[dict[str, tuple[Callable[[Any], bool], str]]] = {
     "revoke_penalty": (lambda v: v is None or _is_number(v), "a number or null"),
     "min_players": (lambda v: _is_int(v) and v >= 2, "an integer of at least 2"),
     "max_players": (lambda v: _is_int(v) and v >= 2, "an integer of at least 2"),
+    "identical_cards": (_one_of(*IdenticalCards), "first_wins, last_wins or cancel"),
 }
 for _name, _default in DEFAULTS.items():
     if _name not in VALIDATORS:
@@ -335,6 +346,7 @@ class Ruleset:
     revoke_penalty: Number | None
     min_players: int
     max_players: int
+    identical_cards: IdenticalCards
     #: Deal scores already computed under this ruleset, keyed by (kind, cards, bid, blind,
     #: taken): a game repeats few keys and a preset is shared by every game played under it.
     scores: dict[tuple[DealKind, int, int | None, bool, int], tuple[Score, int]] = field(
@@ -446,6 +458,7 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
         revoke_penalty=None if o["revoke_penalty"] is None else exact(o["revoke_penalty"]),
         min_players=o["min_players"],
         max_players=o["max_players"],
+        identical_cards=IdenticalCards(o["identical_cards"]),
         nested=tuple(name for name, value in o.items() if type(value) not in _SCALARS),
     )
 
