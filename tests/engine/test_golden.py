@@ -64,6 +64,8 @@ RULES_9_OPTIONS = {
     "min_players",
     "max_players",
     "identical_cards",
+    "formula_made",
+    "formula_missed",
 }
 
 

@@ -27,6 +27,7 @@ from ..cards import (
 )
 from ..findings import Code, Finding, pointer
 from ..scores import Number, Score, exact
+from .formula import Formula, FormulaError, parse_formula
 
 
 class DealKind(StrEnum):
@@ -80,6 +81,7 @@ class Scoring(StrEnum):
     STANDARD = "standard"
     GEORGIAN = "georgian"
     OH_HELL = "oh_hell"
+    FORMULA = "formula"  #: ``formula_made`` and ``formula_missed`` (``formula.py``)
 
 
 class ScheduleName(StrEnum):
@@ -145,6 +147,8 @@ DEFAULTS: Final[dict[str, Any]] = {
     "min_players": 3,
     "max_players": 6,
     "identical_cards": "first_wins",
+    "formula_made": None,
+    "formula_missed": None,
 }
 
 _DETSKY: Final[dict[str, Any]] = {
@@ -264,6 +268,12 @@ def _is_schedule(value: Any) -> bool:
     )
 
 
+def _is_formula(value: Any) -> bool:
+    """A string or null; whether the string reads is checked apart, for the position of its
+    mistake (``_formula_findings``)."""
+    return value is None or isinstance(value, str)
+
+
 def _is_kind_map(value: Any) -> bool:
     return isinstance(value, dict) and all(k in KINDS and _is_number(v) for k, v in value.items())
 
@@ -284,13 +294,17 @@ VALIDATORS: Final[dict[str, tuple[Callable[[Any], bool], str]]] = {
     "first_leader": (_one_of("left", "dealer"), "left or dealer"),
     "schedule": (_is_schedule, "a schedule name or a list of [cards, kind]"),
     "kinds_allowed": (_list_of(_one_of(*KINDS)), "a list of deal kinds"),
-    "scoring": (_one_of(*Scoring), "standard, georgian or oh_hell"),
+    "scoring": (_one_of(*Scoring), "standard, georgian, oh_hell or formula"),
     "kind_multipliers": (_is_kind_map, "a map of deal kind to number"),
     "revoke_penalty": (lambda v: v is None or _is_number(v), "a number or null"),
     "min_players": (lambda v: _is_int(v) and v >= 2, "an integer of at least 2"),
     "max_players": (lambda v: _is_int(v) and v >= 2, "an integer of at least 2"),
     "identical_cards": (_one_of(*IdenticalCards), "first_wins, last_wins or cancel"),
+    "formula_made": (_is_formula, "a formula (a string) or null"),
+    "formula_missed": (_is_formula, "a formula (a string) or null"),
 }
+#: The options holding a formula, read (and their mistakes located) by ``formula.py``.
+FORMULAS: Final = ("formula_made", "formula_missed")
 for _name, _default in DEFAULTS.items():
     if _name not in VALIDATORS:
         if isinstance(_default, bool):
@@ -347,6 +361,9 @@ class Ruleset:
     min_players: int
     max_players: int
     identical_cards: IdenticalCards
+    #: ``scoring: formula``: the score of an exact bid and of a miss (None under any other).
+    formula_made: Formula | None
+    formula_missed: Formula | None
     #: Deal scores already computed under this ruleset, keyed by (kind, cards, bid, blind,
     #: taken): a game repeats few keys and a preset is shared by every game played under it.
     scores: dict[tuple[DealKind, int, int | None, bool, int], tuple[Score, int]] = field(
@@ -459,8 +476,14 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
         min_players=o["min_players"],
         max_players=o["max_players"],
         identical_cards=IdenticalCards(o["identical_cards"]),
+        formula_made=_formula(o["formula_made"]),
+        formula_missed=_formula(o["formula_missed"]),
         nested=tuple(name for name, value in o.items() if type(value) not in _SCALARS),
     )
+
+
+def _formula(text: str | None) -> Formula | None:
+    return None if text is None else parse_formula(text)
 
 
 def read_card_upper(text: str) -> str:
@@ -530,6 +553,9 @@ def resolve_ruleset(
     if findings:
         return None, findings
     options = _merged(preset, overrides)
+    findings = _formula_findings(options)
+    if findings:
+        return None, findings
     if options["min_players"] > options["max_players"]:
         return None, [
             _ruleset_finding(
@@ -537,6 +563,26 @@ def resolve_ruleset(
             )
         ]
     return _build(preset, options), []
+
+
+def _formula_findings(options: Mapping[str, Any]) -> list[Finding]:
+    """Each formula that does not read, at its option with the position of the mistake; and
+    under ``scoring: formula``, each formula missing."""
+    findings = []
+    for name in FORMULAS:
+        text = options[name]
+        where = pointer("ruleset", "options", name)
+        if text is None:
+            if options["scoring"] == Scoring.FORMULA:
+                findings.append(
+                    _ruleset_finding(f"scoring formula needs the option {name}", where, None)
+                )
+            continue
+        try:
+            parse_formula(text)
+        except FormulaError as error:
+            findings.append(_ruleset_finding(f"option {name}: {error}", where, text))
+    return findings
 
 
 def _ruleset_finding(message: str, path: str, actual: Any) -> Finding:

@@ -33,7 +33,10 @@ def deal_score(
         return _georgian(bid, taken)
     if ruleset.scoring is Scoring.OH_HELL:
         return _oh_hell(ruleset, bid, taken)
-    score = _standard(ruleset, kind, cards, bid, taken)
+    if ruleset.scoring is Scoring.FORMULA:
+        score = _formula(ruleset, cards, bid, taken)
+    else:
+        score = _standard(ruleset, kind, cards, bid, taken)
     score = score * ruleset.kind_multipliers[kind]
     if blind and kind is not DealKind.DARK:
         score = score * ruleset.dark_multiplier
@@ -55,6 +58,14 @@ def _standard(ruleset: Ruleset, kind: DealKind, cards: int, bid: int, taken: int
     if ruleset.all_in_double and bid == cards > 1:
         score *= 2
     return score
+
+
+def _formula(ruleset: Ruleset, cards: int, bid: int, taken: int) -> Number:
+    """The ruleset's own table (``scoring: formula``): one formula for an exact bid, one for a
+    miss; ``all_in_double`` does not apply (the formula may read ``cards`` itself)."""
+    formula = ruleset.formula_made if taken == bid else ruleset.formula_missed
+    assert formula is not None, "a formula ruleset has both (rulesets._formula_findings)"
+    return formula(bid, taken, cards)
 
 
 def _georgian(bid: int, taken: int) -> int:

@@ -124,4 +124,5 @@ def _common_denominator(ruleset: Ruleset) -> int:
     most three of them (base × kind multiplier × blind multiplier), hence the cube."""
     numbers = [getattr(ruleset, name) for name in ruleset.__slots__]
     numbers += list(ruleset.kind_multipliers.values())
-    return math.lcm(*(n.denominator for n in numbers if isinstance(n, Fraction)), 1)
+    formulas = [f.denominator for f in (ruleset.formula_made, ruleset.formula_missed) if f]
+    return math.lcm(*(n.denominator for n in numbers if isinstance(n, Fraction)), *formulas, 1)
