@@ -15,7 +15,7 @@ from rest_framework import serializers
 from core.openapi import ReportFindingSerializer, enum, typed
 from replay.engine import PRESETS, Verdict
 from replay.engine.cards import SUITS
-from replay.engine.tricks.rulesets import DEFAULTS, KINDS, VALIDATORS
+from replay.engine.tricks.rulesets import DEFAULTS, FORMULAS, KINDS, VALIDATORS
 
 #: A score: an integer when whole, else a decimal (docs/format.md, "Numbers").
 SCORE = {"type": "number"}
@@ -54,6 +54,12 @@ def _option(name: str, default: Any, *, required: bool) -> serializers.Field[Any
         }
         schedule = {"anyOf": [{"type": "string"}, {"type": "array", "items": pair}]}
         return typed(schedule, serializers.JSONField, **kw)
+    if name in FORMULAS:
+        return serializers.CharField(allow_null=True, **kw)
+    if name == "teams":
+        seats = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+        teams = {"type": "array", "items": seats, "nullable": True}
+        return typed(teams, serializers.JSONField, allow_null=True, **kw)
     if default is None:
         return typed(SCORE, serializers.FloatField, allow_null=True, **kw)
     if isinstance(default, bool):
@@ -93,6 +99,23 @@ class PresetSerializer(ReportRulesetSerializer):
     name = serializers.CharField(help_text="the preset's name: the same as preset")
 
 
+class ReportTeamDealSerializer(serializers.Serializer[Any]):
+    """One team's deal: its bids and tricks added up, and the score each of its seats got."""
+
+    bid = serializers.IntegerField(allow_null=True, help_text="null in a deal without bidding")
+    taken = serializers.IntegerField(min_value=0)
+    score = typed(SCORE, serializers.FloatField)
+
+
+class ReportTeamSerializer(serializers.Serializer[Any]):
+    """A team's standing: its seats, their players, its total and its place (1, 1, 3)."""
+
+    seats = _seats()
+    players = serializers.ListField(child=serializers.CharField())
+    total = typed(SCORE, serializers.FloatField)
+    place = serializers.IntegerField(min_value=1)
+
+
 class ReportDealSerializer(serializers.Serializer[Any]):
     """One deal as recomputed from the play (or, in a sheet deal, from the claimed taken)."""
 
@@ -103,6 +126,9 @@ class ReportDealSerializer(serializers.Serializer[Any]):
     taken = _seats()
     scores = _scores()
     running = _scores()
+    teams = ReportTeamDealSerializer(
+        many=True, required=False, help_text="only under the option teams: each team's deal"
+    )
 
 
 class ReportSerializer(serializers.Serializer[Any]):
@@ -115,6 +141,12 @@ class ReportSerializer(serializers.Serializer[Any]):
     deals = ReportDealSerializer(many=True)
     totals = _scores(allow_null=True, help_text="the last running totals; null when malformed")
     winners = _seats(help_text="every seat with the highest total")
+    teams = ReportTeamSerializer(
+        many=True,
+        required=False,
+        allow_null=True,
+        help_text="only under the option teams: the standings by team; null when malformed",
+    )
 
 
 class TrickPlaySerializer(serializers.Serializer[Any]):

@@ -66,6 +66,7 @@ RULES_9_OPTIONS = {
     "identical_cards",
     "formula_made",
     "formula_missed",
+    "teams",
 }
 
 

@@ -73,3 +73,49 @@ def test_the_simulated_two_deck_games_do_hold_tricks_with_identical_cards() -> N
         if verify(record).to_dict()["deals"] != verify(other).to_dict()["deals"]:
             changed += 1
     assert changed > 0
+
+
+TEAMS = [[0, 2], [1, 3]]
+
+
+@FAST
+@given(st.sampled_from(["oh_hell", "classic", "detsky"]), SEEDS)
+def test_a_team_game_is_verified_and_a_team_shares_its_score(preset: str, seed: int) -> None:
+    record = simulate_game({"preset": preset, "options": {"teams": TEAMS}}, 4, seed)
+    report = _verified(record)
+    for deal in report["deals"]:
+        for team, mine in zip(TEAMS, deal["teams"], strict=True):
+            assert {deal["scores"][s] for s in team} == {mine["score"]}
+            assert mine["taken"] == sum(deal["taken"][s] for s in team)
+    standings = report["teams"]
+    assert [t["total"] for t in standings] == [report["totals"][team[0]] for team in TEAMS]
+    best = max(t["total"] for t in standings)
+    assert [t["place"] == 1 for t in standings] == [t["total"] == best for t in standings]
+    assert sorted(report["winners"]) == sorted(
+        s for t in standings if t["place"] == 1 for s in t["seats"]
+    )
+
+
+@FAST
+@given(st.sampled_from(["oh_hell", "classic", "joker54"]), SEEDS)
+def test_teams_of_one_score_as_players_alone(preset: str, seed: int) -> None:
+    record = simulate_game(preset, 4, seed)
+    alone = verify(record).to_dict()
+    record["ruleset"] = {"preset": preset, "options": {"teams": [[0], [1], [2], [3]]}}
+    teamed = verify(record).to_dict()
+    assert teamed["verdict"] == alone["verdict"] == "verified"
+    assert [{**d, "teams": None} for d in teamed["deals"]] == [
+        {**d, "teams": None} for d in alone["deals"]
+    ]
+    assert "teams" not in alone and "teams" not in alone["deals"][0]
+
+
+def test_a_fine_is_paid_by_the_whole_team() -> None:
+    options = {"teams": TEAMS, "revoke_penalty": 50}
+    record = simulate_game({"preset": "joker54", "options": options}, 4, 7, corrupt="revoke")
+    report = _verified(record)
+    (fine,) = [f for f in report["findings"] if f["code"] == "play.revoke"]
+    deal = report["deals"][fine["deal"] - 1]
+    team = next(t for t in TEAMS if fine["seat"] in t)
+    assert deal["scores"][team[0]] == deal["scores"][team[1]]
+    assert fine["severity"] == "penalty"

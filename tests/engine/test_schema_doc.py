@@ -70,11 +70,14 @@ def _schema_visible(record: Any, report: dict[str, Any]) -> bool:
     codes = {f["code"] for f in report["findings"]}
     if codes & SCHEMA_VISIBLE:
         return True
-    # A formula's grammar (and whether scoring formula has both) is no schema's to see.
+    # A formula's grammar (and whether scoring formula has both), and whether the teams
+    # hold the record's seats, are no schema's to see.
     seen = [
         f
         for f in report["findings"]
-        if f["code"] == "record.ruleset" and not f["path"].startswith("/ruleset/options/formula_")
+        if f["code"] == "record.ruleset"
+        and not f["path"].startswith("/ruleset/options/formula_")
+        and not f["message"].startswith("teams must hold")
     ]
     return bool(seen) and isinstance(record.get("ruleset"), dict)
 

@@ -23,6 +23,7 @@ from ..tricks.rulesets import (
     schedule_for,
 )
 from ..tricks.scoring import deal_score
+from ..tricks.teams import team_view
 from .bots import Bots
 from .corruptions import (
     SEARCHED_MODES,
@@ -182,9 +183,12 @@ class Game(Bots, Corrupter, Writer):
         deal.trump = self.trump
         fines: list[Number] = [0] * n
         self._tricks(deal, fines)
+        bids, blind, taken = deal.bids, deal.blind, deal.taken
+        if r.teams is not None:  # each seat scored as its team
+            bids, blind, taken, fines = team_view(r.teams, bids, blind, taken, fines)
         for seat in range(n):
-            bid = None if deal.bids is None else deal.bids[seat]
-            score = deal_score(r, kind, cards, bid, deal.blind[seat], deal.taken[seat])
+            bid = None if bids is None else bids[seat]
+            score = deal_score(r, kind, cards, bid, blind[seat], taken[seat])
             deal.scores.append(score - fines[seat])
         return deal
 

@@ -29,6 +29,7 @@ from .report import DealResult, Report, malformed
 from .rulesets import TrumpMode, resolve_ruleset
 from .scoring import deal_score
 from .table import EVERY_CARD, table_for
+from .teams import team_deals, team_view
 from .trump import deal_trump
 
 #: Enum members read from their class cost a descriptor call each in Python 3.11: the ones
@@ -207,6 +208,9 @@ class Game:
         running = self.scaled_running
         cache = self.score_cache
         binary = self.binary
+        teams = ruleset.teams
+        if teams is not None:  # each seat scored as its team (``teams.team_view``)
+            bids, blind, taken, fines = team_view(teams, bids, blind, taken, fines)
         for seat in self.seats:
             key = (kind, cards, None if bids is None else bids[seat], blind[seat], taken[seat])
             known = cache.get(key)
@@ -229,6 +233,8 @@ class Game:
             else:
                 totals.append(Fraction(total, scale))
         self.running = totals
+        if teams is not None:
+            result.teams = team_deals(teams, result.bids, result.taken, scores)
         if deal.scores is not None and deal.scores != scores:
             compare(
                 self, deal.scores, scores, Code.RESULT_SCORE, number, "deal score", "scores", index

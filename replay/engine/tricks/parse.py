@@ -25,6 +25,7 @@ from ..cards import (
 )
 from ..findings import Code, Finding, pointer
 from .rulesets import DealKind, Ruleset, resolve_ruleset
+from .teams import teams_problem
 
 NO_TRUMP = -1
 
@@ -248,6 +249,19 @@ def parse_record(
         else:
             n = len(players)
             _check_players(r, players, ruleset)
+            if ruleset is not None and ruleset.teams is not None:
+                problem = teams_problem(ruleset.teams, len(players))
+                if problem:
+                    where = ("ruleset", "options", "teams")
+                    path = pointer(*where) if isinstance(obj.get("ruleset"), dict) else "/ruleset"
+                    r.findings.append(
+                        Finding(
+                            Code.RECORD_RULESET,
+                            problem,
+                            actual=list(map(list, ruleset.teams)),
+                            path=path,
+                        )
+                    )
     first_dealer = obj.get("first_dealer", 0)
     if not _is_int(first_dealer) or (n and not 0 <= first_dealer < n):
         r.schema("first_dealer must be a seat", pointer("first_dealer"), first_dealer)

@@ -11,6 +11,7 @@ from ..findings import Finding
 from ..report import Audit, Verdict
 from ..scores import Score, plain_list
 from .rulesets import DealKind, Ruleset
+from .teams import TeamDeal, standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +47,11 @@ class DealResult:
     #: The tricks counted from their stated leader, not the rules' one (RULES §10.11), by
     #: index → that leader; None when there are none, the common deal.
     counted_from: dict[int, int] | None = None
+    #: Under ``teams``, each team's deal; None without teams (and then not in the report).
+    teams: list[TeamDeal] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        deal: dict[str, Any] = {
             "number": self.number,
             "dealer": self.dealer,
             "trump": None if self.trump is None or self.trump < 0 else SUITS[self.trump],
@@ -57,6 +60,9 @@ class DealResult:
             "scores": plain_list(self.scores),
             "running": plain_list(self.running),
         }
+        if self.teams is not None:
+            deal["teams"] = [team.to_dict() for team in self.teams]
+        return deal
 
 
 @dataclass(slots=True)
@@ -71,7 +77,7 @@ class Report:
     players: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        report: dict[str, Any] = {
             "verdict": str(self.verdict),
             "audit": str(self.audit),
             "ruleset": None if self.ruleset is None else self.ruleset.to_dict(),
@@ -80,6 +86,12 @@ class Report:
             "totals": None if self.totals is None else plain_list(self.totals),
             "winners": self.winners,
         }
+        teams = None if self.ruleset is None else self.ruleset.teams
+        if teams is not None:  # standings by team; a malformed report has none to give
+            report["teams"] = (
+                None if self.totals is None else standings(teams, self.players, self.totals)
+            )
+        return report
 
 
 def malformed(findings: list[Finding], ruleset: Ruleset | None) -> Report:

@@ -28,6 +28,7 @@ from ..cards import (
 from ..findings import Code, Finding, pointer
 from ..scores import Number, Score, exact
 from .formula import Formula, FormulaError, parse_formula
+from .teams import Teams, is_teams
 
 
 class DealKind(StrEnum):
@@ -149,6 +150,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "identical_cards": "first_wins",
     "formula_made": None,
     "formula_missed": None,
+    "teams": None,
 }
 
 _DETSKY: Final[dict[str, Any]] = {
@@ -302,6 +304,7 @@ VALIDATORS: Final[dict[str, tuple[Callable[[Any], bool], str]]] = {
     "identical_cards": (_one_of(*IdenticalCards), "first_wins, last_wins or cancel"),
     "formula_made": (_is_formula, "a formula (a string) or null"),
     "formula_missed": (_is_formula, "a formula (a string) or null"),
+    "teams": (is_teams, "null or a list of teams, each a non-empty list of seats, no seat twice"),
 }
 #: The options holding a formula, read (and their mistakes located) by ``formula.py``.
 FORMULAS: Final = ("formula_made", "formula_missed")
@@ -364,6 +367,8 @@ class Ruleset:
     #: ``scoring: formula``: the score of an exact bid and of a miss (None under any other).
     formula_made: Formula | None
     formula_missed: Formula | None
+    #: Seats scored together (``teams.py``), each seat in one team; None: every seat alone.
+    teams: Teams | None
     #: Deal scores already computed under this ruleset, keyed by (kind, cards, bid, blind,
     #: taken): a game repeats few keys and a preset is shared by every game played under it.
     scores: dict[tuple[DealKind, int, int | None, bool, int], tuple[Score, int]] = field(
@@ -478,6 +483,7 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
         identical_cards=IdenticalCards(o["identical_cards"]),
         formula_made=_formula(o["formula_made"]),
         formula_missed=_formula(o["formula_missed"]),
+        teams=None if o["teams"] is None else tuple(tuple(team) for team in o["teams"]),
         nested=tuple(name for name, value in o.items() if type(value) not in _SCALARS),
     )
 
