@@ -105,3 +105,15 @@ def test_a_record_written_in_russian_letters_replays_as_its_latin_twin() -> None
     }
     assert verify(russian).to_dict() == verify(latin).to_dict()
     assert verify(russian).to_dict()["deals"][0]["taken"] == [0, 0, 1]
+
+
+def test_null_bids_in_a_deal_without_bidding_are_empty_cells_not_bids() -> None:
+    record = {
+        "format": "raspis/1",
+        "ruleset": {"preset": "classic", "options": {"schedule": [[1, "golden"]]}},
+        "players": ["Anna", "Boris", "Vera"],
+        "deals": [{"cards": 1, "kind": "golden", "bids": [None, None, None], "taken": [0, 1, 0]}],
+    }
+    assert verify(record).to_dict()["findings"] == []
+    record["deals"][0]["bids"] = [None, 1, None]
+    assert [f["code"] for f in verify(record).to_dict()["findings"]] == ["bid.unexpected"]

@@ -32,7 +32,7 @@ def bidding(ctx: DealContext) -> None:
     ruleset = game.ruleset
     where = ("deals", deal.index, "bids")
     if not ruleset.bids_in(deal.kind):
-        if deal.bids:
+        if deal.bids and any(bid is not None for bid in deal.bids):  # empty cells: no bids
             ctx.find(
                 Code.BID_UNEXPECTED,
                 f"a {deal.kind.replace('_', '-')} deal has no bids",
