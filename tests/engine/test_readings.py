@@ -4,11 +4,13 @@ and ``later_joker_wins``, a ``suit``-only demand naming the trump's letter, and 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from replay.engine import preset_ruleset, verify
+from replay.engine import preset_ruleset, state_at, verify
 from replay.engine.cards import Deck, card_name, read_card
 
 
@@ -117,3 +119,17 @@ def test_null_bids_in_a_deal_without_bidding_are_empty_cells_not_bids() -> None:
     assert verify(record).to_dict()["findings"] == []
     record["deals"][0]["bids"] = [None, 1, None]
     assert [f["code"] for f in verify(record).to_dict()["findings"]] == ["bid.unexpected"]
+
+
+def test_the_table_places_a_trick_led_out_of_turn_at_the_seats_it_was_counted_from() -> None:
+    golden = Path(__file__).resolve().parents[1] / "golden" / "play_leader_out_of_turn.record.json"
+    record = json.loads(golden.read_text(encoding="utf-8"))
+    state, _ = state_at(record, 1, 2)
+    assert state is not None
+    assert state["leader"] == 2
+    assert [(p["seat"], p["play"]) for p in state["trick_so_far"]] == [
+        (2, "8C"),
+        (0, "AS"),
+        (1, "8H"),
+    ]
+    assert state["hands"] == [[], [], []]
