@@ -186,8 +186,9 @@ def _deals(
         dealer = result["dealer"]
         first = dealer if first_leader_is_dealer else (dealer + 1) % n
         located = by_deal.get(number, [])
+        won, counted = winners.get(number, ([], {}))
         tricks = _tricks(
-            number, _list(claimed.get("tricks")), players, first, winners.get(number, []), located
+            number, _list(claimed.get("tricks")), players, first, won, counted, located
         )
         shown = {id(f) for t in tricks for f in t.findings} | {
             id(f) for t in tricks for p in t.plays for f in p.findings
@@ -212,13 +213,16 @@ def _deals(
     return views
 
 
-def _trick_winners(record: dict[str, Any]) -> tuple[dict[int, list[int]], bool] | None:
-    """Each deal's trick winners by deal number, and whether the dealer leads the first
-    trick; None when the record cannot be replayed now."""
+def _trick_winners(
+    record: dict[str, Any],
+) -> tuple[dict[int, tuple[list[int], dict[int, int]]], bool] | None:
+    """Each deal's trick winners and its tricks counted from their stated leader (RULES
+    §10.11), by deal number, and whether the dealer leads the first trick; None when the
+    record cannot be replayed now."""
     report = engine_verify(record, stored_rulesets())
     if report.ruleset is None or not report.deals:
         return None
-    winners = {deal.number: deal.trick_winners for deal in report.deals}
+    winners = {d.number: (d.trick_winners, d.counted_from or {}) for d in report.deals}
     return winners, report.ruleset.first_leader_is_dealer
 
 
@@ -228,6 +232,7 @@ def _tricks(
     players: list[str],
     leader: int,
     winners: Sequence[int],
+    counted: dict[int, int],
     findings: list[Finding],
 ) -> list[TrickView]:
     n = len(players)
@@ -238,6 +243,7 @@ def _tricks(
     won = iter(winners)
     for t, trick in enumerate(tricks, 1):
         plays = _list(trick.get("plays") if isinstance(trick, dict) else trick)
+        leader = counted.get(t - 1, leader)  # led out of turn, as the replay counted it
         # An empty trick has no winner and keeps its leader, as the replay has it.
         winner = next(won, None) if plays else None
         seats = [(leader + k) % n for k in range(len(plays))]

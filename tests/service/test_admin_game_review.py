@@ -3,7 +3,9 @@ against the replay, every trick with its offending plays marked, and deciding di
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,6 +65,18 @@ def test_each_play_is_shown_at_the_seat_the_replay_gives_it(
         for number, play in enumerate(state["trick_so_far"], 1):
             shown = cell(page, f"deal-{deal}-trick-{trick}-play-{number}")
             assert f"{play['player']}: {play['play']}" in shown
+
+
+def test_a_trick_led_out_of_turn_is_shown_at_the_seats_it_was_counted_from(
+    admin_web: Client, user: Any
+) -> None:
+    golden = Path(__file__).resolve().parents[1] / "golden" / "play_leader_out_of_turn.record.json"
+    record = json.loads(golden.read_text(encoding="utf-8"))
+    game_id = store_game(record, user)
+    page = admin_web.get(review(game_id)).content.decode()
+    shown = [cell(page, f"deal-1-trick-2-play-{k}") for k in (1, 2, 3)]
+    for html, expected in zip(shown, ("Vera: 8C", "Anna: AS", "Boris: 8H"), strict=True):
+        assert expected in html
 
 
 def test_the_page_shows_a_claimed_score_that_differs_from_the_recomputed_one(
