@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from replay.engine import verify
 from replay.engine.simulate import simulate_game
 from replay.engine.tricks.formula import FormulaError, parse_formula
+from replay.engine.tricks.rulesets import resolve_ruleset
 
 
 @pytest.mark.parametrize(
@@ -141,3 +142,10 @@ def test_a_formula_equal_to_the_preset_table_scores_every_game_alike(
     by_table = verify(record).to_dict()
     assert by_table["verdict"] == "verified", by_table["findings"][:3]
     assert by_table["deals"] == by_formula["deals"]
+
+
+def test_a_ruleset_with_formulas_equals_the_same_ruleset_read_again() -> None:
+    value = {"preset": "classic", "options": {"scoring": "formula", **STANDARD}}
+    first, second = resolve_ruleset(value)[0], resolve_ruleset(value)[0]
+    assert first is not None and first == second
+    assert first.formula_made == parse_formula(STANDARD["formula_made"])

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
@@ -59,10 +59,11 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class Formula:
-    """A formula read by ``parse_formula``; calling it scores one (bid, taken, cards)."""
+    """A formula read by ``parse_formula``; calling it scores one (bid, taken, cards).
+    Two are equal when their texts are: the tree is closures, equal only to themselves."""
 
     text: str
-    root: _Node
+    root: _Node = field(compare=False, repr=False)
 
     @property
     def denominator(self) -> int:
