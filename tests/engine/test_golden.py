@@ -134,7 +134,8 @@ def test_golden(name: str) -> None:
 
 
 def test_every_finding_code_has_a_golden() -> None:
-    """docs/format.md's 34 codes each appear in at least one expected report."""
+    """docs/format.md's codes each appear in at least one expected report; the importers'
+    ``import.*`` codes, which no replay gives, in tests/importers."""
     from replay.engine import Code
 
     seen = set()
@@ -142,7 +143,7 @@ def test_every_finding_code_has_a_golden() -> None:
         expected = expected_report(name)
         reports = [d["report"] for d in expected.get("documents", [])] or [expected]
         seen |= {f["code"] for report in reports for f in report["findings"]}
-    assert {str(code) for code in Code} - seen == set()
+    assert {str(code) for code in Code if not code.startswith("import.")} - seen == set()
 
 
 def test_every_preset_has_a_golden() -> None:
