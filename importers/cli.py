@@ -37,9 +37,14 @@ exit status:
 
 def add_import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--from", dest="source", required=True, choices=sorted(FORMATS), metavar="FORMAT"
+        "--from",
+        dest="source",
+        required=True,
+        choices=sorted(FORMATS),
+        metavar="FORMAT",
+        help="the format of the files: " + ", ".join(sorted(FORMATS)) + " (below)",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="files of that format")
 
 
 def run_import(args: argparse.Namespace, out: Output, errors: Output | None = None) -> int:
@@ -68,4 +73,4 @@ IMPORT = Command(
 
 
 def main(argv: Sequence[str] | None = None, out: Output | None = None) -> int:
-    return engine_main(argv, out, (*COMMANDS, IMPORT))
+    return engine_main(argv, out, (*COMMANDS, IMPORT), module="importers")

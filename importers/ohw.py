@@ -151,7 +151,7 @@ def _left(source: Json, players: int, r: int) -> Finding | None:
     """The finding of a seat that no longer plays in round ``r`` (kicked, or gone): a
     record's seats play every deal, so the record ends before it."""
     for i in range(players):
-        player = _get(source, "players", i)
+        player = _get(source, "players", i, kind=dict)
         if player.get("kicked") is True or r >= len(_get(source, "players", i, "bids", kind=list)):
             return Finding(
                 Code.IMPORT_UNMAPPED,

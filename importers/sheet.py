@@ -216,10 +216,13 @@ def _game(table: Table) -> Imported:
             continue
         deals.append(_deal(table, place, columns, raw, players, findings))
     record: Json = {"format": "raspis/1", "ruleset": ruleset, "players": players}
+    first_dealer = None
     if "first_dealer" in keys:
-        record["first_dealer"] = _seat(
-            keys["first_dealer"][0], players, keys["first_dealer"][1], findings
-        )
+        first_dealer = _seat(keys["first_dealer"][0], players, keys["first_dealer"][1], findings)
+    elif deals:
+        first_dealer = deals[0].get("dealer")  # the first deal's dealer is the first dealer
+    if first_dealer is not None:
+        record["first_dealer"] = first_dealer
     meta: Json = {"source": "paper sheet"}
     if "played_at" in keys:
         meta["played_at"] = keys["played_at"][0]

@@ -199,7 +199,7 @@ def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = 
         ):
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
             if progress is not None:
-                progress.step(progress.done / args.games if args.games else None)
+                progress.step((progress.done + 1) / args.games)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     finally:
@@ -295,11 +295,13 @@ SIMULATE = Command(
 COMMANDS = (VERIFY, SIMULATE)
 
 
-def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentParser:
+def build_parser(
+    commands: Sequence[Command] = COMMANDS, module: str = "replay.engine"
+) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         # The installed console script is ``raspis``; from a checkout it is the module.
-        prog="raspis" if Path(sys.argv[0]).name == "raspis" else "python -m replay.engine",
-        description="Verify or simulate Расписной покер records.",
+        prog="raspis" if Path(sys.argv[0]).name == "raspis" else f"python -m {module}",
+        description="Verify, simulate or import Расписной покер records.",
     )
     subparsers = parser.add_subparsers(dest="command", required=True)
     for command in commands:
@@ -318,8 +320,9 @@ def main(
     argv: Sequence[str] | None = None,
     out: Output | None = None,
     commands: Sequence[Command] = COMMANDS,
+    module: str = "replay.engine",
 ) -> int:
-    args = build_parser(commands).parse_args(argv)
+    args = build_parser(commands, module).parse_args(argv)
     stream = out or sys.stdout
     command = next(c for c in commands if c.name == args.command)
     try:

@@ -54,3 +54,13 @@ def test_the_engine_alone_has_no_import_command() -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert "invalid choice: 'import'" in done.stderr
+
+
+def test_import_help_lists_the_formats_and_exit_statuses() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "importers", "import", "--help"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )  # fmt: skip
+    assert done.stdout.startswith("usage: python -m importers import ")
+    for name in ("ohw", "openspiel", "sheet", "  0  ", "  1  ", "  2  "):
+        assert name in done.stdout

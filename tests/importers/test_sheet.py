@@ -102,3 +102,24 @@ def test_a_file_that_is_no_sheet_gives_a_finding() -> None:
     assert game.findings[0].code == "import.source"
     [game] = sheet.convert(b"\xff\xfe bad", "latin.csv")
     assert game.findings[0].code == "import.source"
+
+
+def test_a_workbook_with_merged_names_over_the_columns_of_each_player() -> None:
+    book = Workbook()
+    worksheet = book.active
+    assert worksheet is not None
+    worksheet.append(["правила", "classic"])
+    worksheet.append(["", "", "Анна", None, "Борис", None, "Вера", None])
+    worksheet.append(["карт", "сдаёт", "заказ", "взял", "заказ", "взял", "заказ", "взял"])
+    worksheet.append([1, "Вера", 1, 1, 0, 0, 1, 0])
+    for first in ("C2:D2", "E2:F2", "G2:H2"):
+        worksheet.merge_cells(first)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    [game] = sheet.convert(buffer.getvalue(), "merged.xlsx")
+    assert game.findings == ()
+    record = game.record
+    assert record is not None
+    assert record["players"] == ["Анна", "Борис", "Вера"]
+    assert record["first_dealer"] == 2  # the first deal's dealer
+    assert record["deals"] == [{"cards": 1, "dealer": 2, "bids": [1, 0, 1], "taken": [1, 0, 0]}]
