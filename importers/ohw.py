@@ -15,6 +15,7 @@ other, and the teams of a team game.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from replay.engine import Code, Finding
@@ -132,12 +133,24 @@ def _game(source: Json, name: str) -> Imported:
         "ruleset": {"preset": "oh_hell", "options": options},
         "players": names,
         "first_dealer": _get(source, "rounds", 0, "dealer", kind=int) if rounds else 0,
-        "meta": {"source": "OhHellWeb", "external_id": source.get("id")},
+        "meta": _meta(source),
         "deals": deals,
     }
     if deals and len(deals) == len(rounds):
         record["totals"] = [_number(source, "players", i, "score") for i in range(len(players))]
     return Imported(name, with_findings(record, "ohw", findings), tuple(findings))
+
+
+def _meta(source: Json) -> Json:
+    """The game's id, which is also the time its table was opened, in milliseconds since
+    1970 (UTC): the record's ``played_at``."""
+    meta: Json = {"source": "OhHellWeb"}
+    game_id = source.get("id")
+    if isinstance(game_id, int) and not isinstance(game_id, bool):
+        meta["external_id"] = game_id
+        opened = datetime.fromtimestamp(game_id / 1000, UTC).replace(microsecond=0)
+        meta["played_at"] = opened.isoformat()
+    return meta
 
 
 def _teams(source: Json, players: int) -> list[list[int]]:

@@ -121,6 +121,8 @@ def test_a_saved_game_becomes_a_record_whose_play_replays_cleanly(simulated: dic
     assert record is not None
     assert record["players"] == simulated["players"]
     assert record["first_dealer"] == simulated["first_dealer"]
+    assert record["meta"]["external_id"] == 1700000000000
+    assert record["meta"]["played_at"] == "2023-11-14T22:13:20+00:00"
     options = record["ruleset"]["options"]
     assert options["deck"] == "52"
     assert options["schedule"] == [[3, "regular"], [2, "regular"], [1, "regular"], [2, "regular"]]
