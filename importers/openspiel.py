@@ -97,7 +97,10 @@ def _transcript(text: str, name: str) -> Source:
         found = [line for line in block if line.startswith("Returns() = [")]
         if found:
             inner = found[-1].removeprefix("Returns() = [").removesuffix("]")
-            returns = [float(v) for v in inner.split(",")]
+            try:
+                returns = [float(v) for v in inner.split(",")]
+            except ValueError as exc:
+                raise SourceError(Code.IMPORT_VALUE, f"{name}: Returns() {inner!r}") from exc
     return Source(game[1], _parameters(parameters[1] if parameters else "", name), actions, returns)
 
 
@@ -138,7 +141,10 @@ def _game(source: Source, name: str) -> Imported:
     actions = source.actions
     if len(actions) < 2:
         raise SourceError(Code.IMPORT_UNMAPPED, f"{name}: no deal yet (the tricks and the dealer)")
-    (tricks, _), (dealer, line) = actions[0], actions[1]
+    (tricks, line), (dealer, dealer_line) = actions[0], actions[1]
+    if not 1 <= tricks <= (52 - 1) // max(players, 1):
+        raise SourceError(Code.IMPORT_VALUE, f"line {line}: {tricks} tricks for {players} players")
+    line = dealer_line
     if not 0 <= dealer < players:
         raise SourceError(Code.IMPORT_VALUE, f"line {line}: dealer {dealer}")
     dealt = actions[2 : 2 + players * tricks]

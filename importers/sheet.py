@@ -95,8 +95,11 @@ def _csv(data: bytes, name: str) -> Table:
     delimiter = max(",;\t", key=head.count)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     rows = []
-    for cells in reader:
-        rows.append((f"line {reader.line_num}", cells))
+    try:
+        for cells in reader:
+            rows.append((f"line {reader.line_num}", cells))
+    except csv.Error as exc:
+        raise SourceError(Code.IMPORT_SOURCE, f"line {reader.line_num}: not CSV ({exc})") from exc
     return Table(name, rows)
 
 
@@ -203,6 +206,11 @@ def _game(table: Table) -> Imported:
             f"{table.label}: no ruleset row above the header ('ruleset, classic')",
         )
     ruleset = keys["ruleset"][0]
+    if not any(c is not None and c.field == "cards" for c in columns):
+        raise SourceError(
+            Code.IMPORT_SOURCE,
+            f"{table.label}: no cards column ('cards', 'карт'): a record states each deal's cards",
+        )
     deals: list[Json] = []
     totals: list[Any] | None = None
     for place, cells in table.rows[start:]:

@@ -67,6 +67,13 @@ def test_an_action_that_is_no_card_is_located_by_its_line() -> None:
     assert game.findings[0].message.startswith("line 8:")
 
 
+def test_more_tricks_than_the_deck_allows_are_located_by_their_line() -> None:
+    text = "[Meta]\nVersion: 1\n[Game]\noh_hell(players=4)\n[State]\n13\n0\n"
+    [game] = openspiel.convert(text.encode(), "many.txt")
+    assert game.record is None
+    assert game.findings[0].message == "line 6: 13 tricks for 4 players"
+
+
 def test_another_game_is_not_oh_hell() -> None:
     [game] = openspiel.convert(b"game: bridge\nHistory() = [1]\n", "bridge.txt")
     assert game.record is None
