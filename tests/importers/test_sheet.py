@@ -21,18 +21,23 @@ def test_the_template_imports_to_a_record_that_verifies() -> None:
     record = game.record
     assert record is not None
     assert record["ruleset"] == "classic"
-    assert record["players"] == ["Анна", "Борис", "Вера"]
+    assert record["players"] == ["Анна", "Борис", "Вера", "Глеб"]
+    assert record["first_dealer"] == 0
     assert record["meta"]["played_at"] == "2026-11-20"
     assert record["deals"][1] == {
         "cards": 2,
+        "kind": "regular",
         "trump_card": "JS",
-        "bids": [1, 0, 0],
-        "taken": [1, 1, 0],
-        "scores": [10, 1, 5],
-        "running": [0, 11, 10],
+        "dealer": 1,
+        "bids": [0, 0, 1, 0],
+        "taken": [1, 0, 1, 0],
+        "scores": [1, 5, 10, 5],
+        "running": [-9, 15, 15, 10],
     }
-    assert record["totals"] == [0, 11, 10]
-    assert verify(record).verdict == "verified"
+    assert record["totals"] == [-7, 20, 20, 20]
+    report = verify(record)
+    assert report.verdict == "verified", report.findings
+    assert [f.code for f in report.findings] == ["game.incomplete"]
 
 
 def test_a_two_row_header_and_what_cannot_be_read() -> None:
