@@ -16,10 +16,14 @@ import pytest
 from importers import ohw
 from replay.engine import verify
 from replay.engine.simulate import simulate_game
+from replay.engine.tricks.rulesets import DEFAULTS
 
 SUITS = "CDSH"
 RANKS = "23456789TJQKA"
 HOUSE = ("scoring", "formula_made", "formula_missed", "teams", "identical_cards")
+#: Whether the engine knows the house rules the server plays (scoring by formula, teams,
+#: identical cards): the imported records then verify whole, claimed scores included.
+HOUSE_RULES_KNOWN = {"formula_made", "formula_missed", "teams", "identical_cards"} <= set(DEFAULTS)
 
 
 def card(text: str) -> dict[str, int]:
@@ -137,6 +141,17 @@ def test_a_saved_game_becomes_a_record_whose_play_replays_cleanly(simulated: dic
         assert mine["bids"] == theirs["bids"]
         assert mine["taken"] == theirs["taken"]
     report = verify(without_house_rules(record))
+    assert report.verdict == "verified", report.findings
+
+
+@pytest.mark.skipif(not HOUSE_RULES_KNOWN, reason="the engine does not know the house rules")
+@pytest.mark.parametrize("teams", [None, [[0, 2], [1, 3]]])
+def test_an_imported_game_verifies_whole_with_its_scores(
+    simulated: dict, teams: list[list[int]] | None
+) -> None:
+    record = convert(saved_game(simulated, teams)).record
+    assert record is not None
+    report = verify(record)
     assert report.verdict == "verified", report.findings
 
 
