@@ -16,8 +16,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from replay.engine import Code, Finding
@@ -54,6 +54,12 @@ SUITS = {
     "пики": "S", "трефы": "C", "бубны": "D", "черви": "H",
     "spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H",
 }  # fmt: skip
+#: How a finding names a player's column, one and many.
+WORDS = {
+    "taken": ("tricks taken", "tricks taken"),
+    "score": ("score", "scores"),
+    "running": ("total", "totals"),
+}
 NO_TRUMP = ("-", "—", "нет", "none", "no trump", "бк")
 TOTAL_ROWS = ("итого", "total", "totals")
 #: A blind bid is written with a mark after it: ``2т``, ``2*``, ``2d``.
@@ -67,7 +73,7 @@ class Table:
 
     label: str
     rows: list[tuple[str, list[Any]]]  #: (the row's place, its cells)
-    cell: Any = field(default=None)  #: (row place, column index) → a cell's place
+    cell: Callable[[str, int], str] | None = None  #: (row place, column index) → a cell's place
 
     def where(self, row: str, column: int) -> str:
         return self.cell(row, column) if self.cell else f"{row}, column {column + 1}"
@@ -220,7 +226,7 @@ def _game(table: Table) -> Imported:
             continue
         first = next((v for v in values.values() if v), "").lower()
         if first in TOTAL_ROWS:
-            totals = _per_player(table, place, columns, raw, "running", len(players), findings)
+            totals = _per_player(table, place, columns, raw, "running", players, findings)
             continue
         deals.append(_deal(table, place, columns, raw, players, findings))
     record: Json = {"format": "raspis/1", "ruleset": ruleset, "players": players}
@@ -269,7 +275,7 @@ def _deal(
     if bids is not None:
         deal["bids"] = bids
     for name, key in (("taken", "taken"), ("score", "scores"), ("running", "running")):
-        values = _per_player(table, place, columns, raw, name, len(players), findings)
+        values = _per_player(table, place, columns, raw, name, players, findings)
         if values is not None:
             deal[key] = values
     return deal
@@ -338,22 +344,26 @@ def _per_player(
     columns: list[Column | None],
     raw: dict[int, Any],
     name: str,
-    count: int,
+    players: list[str],
     findings: list[Finding],
 ) -> list[Any] | None:
     """The row's numbers of one kind, one per player; None when the row has none. A row
     that has some but not all is a finding: a record cannot hold part of such a list."""
-    cells = _cells(columns, name, count)
+    cells = _cells(columns, name, len(players))
     texts = [None if c is None else _text(raw.get(c)) for c in cells]
     if not any(texts):
         return None
-    missing = [players for players, t in enumerate(texts) if not t]
-    if missing:
+    seat = next((seat for seat, text in enumerate(texts) if not text), None)
+    if seat is not None:
+        cell = cells[seat]
+        where = place if cell is None else table.where(place, cell)
         findings.append(
             Finding(
                 Code.IMPORT_VALUE,
-                f"{place}: no {name} for the player of column {missing[0] + 1}: the row's"
-                f" {name} are left out",
+                f"{where}: no {WORDS[name][0]} for {players[seat]}: the row's"
+                f" {WORDS[name][1]} are left out",
+                seat=seat,
+                player=players[seat],
             )
         )
         return None

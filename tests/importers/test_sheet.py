@@ -52,9 +52,9 @@ def test_a_two_row_header_and_what_cannot_be_read() -> None:
     assert second["trump_card"] == "JS"
     assert second["bids"] == [1, None, 0]
     assert third["trump"] is None
-    assert [f.message.split(":")[0] for f in game.findings] == [
-        "line 8, column 4",
-        "line 8",
+    assert [f.message for f in game.findings] == [
+        "line 8, column 4: 'x' is not a whole number",
+        "line 8, column 6: no score for Anna: the row's scores are left out",
     ]
     assert {f.code for f in game.findings} == {"import.value"}
     assert "scores" not in third and "running" not in third
