@@ -51,7 +51,8 @@ KINDS = {
     "forehead": "forehead", "лобовая": "forehead",
 }  # fmt: skip
 SUITS = {
-    "пики": "S", "трефы": "C", "бубны": "D", "черви": "H",
+    "пики": "S", "пик": "S", "трефы": "C", "треф": "C", "крести": "C", "бубны": "D",
+    "буби": "D", "бубен": "D", "черви": "H", "червы": "H", "червей": "H",
     "spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H",
 }  # fmt: skip
 #: How a finding names a player's column, one and many.
@@ -64,7 +65,9 @@ NO_TRUMP = ("-", "—", "нет", "none", "no trump", "бк")
 TOTAL_ROWS = ("итого", "total", "totals")
 #: A blind bid is written with a mark after it: ``2т``, ``2*``, ``2d``.
 DARK = re.compile(r"^(\d+)\s*[*тtdд]$", re.I)
-CARD_LIKE = re.compile(r"^(10|[2-9tjqkaвдкт])\s*[scdh♠♣♦♥♤♧♢♡]$", re.I)
+#: A card as a sheet writes one: a rank, Latin or Cyrillic, then a suit's letter or sign
+#: (the Cyrillic suit letters П, К/Т, Б, Ч too); the engine reads it, or says why not.
+CARD_LIKE = re.compile(r"^(10|[2-9tjqkaвдкт])\s*[scdh♠♣♦♥♤♧♢♡пктбч]$", re.I)
 
 
 @dataclass

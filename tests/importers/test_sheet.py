@@ -128,3 +128,27 @@ def test_a_workbook_with_merged_names_over_the_columns_of_each_player() -> None:
     assert record["players"] == ["Анна", "Борис", "Вера"]
     assert record["first_dealer"] == 2  # the first deal's dealer
     assert record["deals"] == [{"cards": 1, "dealer": 2, "bids": [1, 0, 1], "taken": [1, 0, 0]}]
+
+
+def test_a_trump_cell_holds_a_card_a_suit_or_no_trump() -> None:
+    rows = ["ruleset,classic", "cards,trump,Anna bid,Anna taken"]
+    cells = ["9D", "10♥", "ТП", "черви", "крести", "H", "♠", "-", "нет", "бк", "two"]
+    rows += [f"1,{cell},0,0" for cell in cells]
+    [game] = sheet.convert("\n".join(rows).encode(), "trumps.csv")
+    record = game.record
+    assert record is not None
+    read = [{k: v for k, v in d.items() if k.startswith("trump")} for d in record["deals"]]
+    assert read == [
+        {"trump_card": "9D"},
+        {"trump_card": "10♥"},
+        {"trump_card": "ТП"},
+        {"trump": "H"},
+        {"trump": "C"},
+        {"trump": "H"},
+        {"trump": "♠"},
+        {"trump": None},
+        {"trump": None},
+        {"trump": None},
+        {},
+    ]
+    assert [f.message for f in game.findings] == ["line 13, column 2: no trump or trump card 'two'"]
