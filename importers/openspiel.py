@@ -144,6 +144,11 @@ def _game(source: Source, name: str) -> Imported:
     (tricks, line), (dealer, dealer_line) = actions[0], actions[1]
     if not 1 <= tricks <= (52 - 1) // max(players, 1):
         raise SourceError(Code.IMPORT_VALUE, f"line {line}: {tricks} tricks for {players} players")
+    fixed = int(p["num_tricks_fixed"])
+    if fixed > 0 and tricks != fixed:
+        raise SourceError(
+            Code.IMPORT_VALUE, f"line {line}: {tricks} tricks, but num_tricks_fixed={fixed}"
+        )
     line = dealer_line
     if not 0 <= dealer < players:
         raise SourceError(Code.IMPORT_VALUE, f"line {line}: dealer {dealer}")

@@ -74,6 +74,12 @@ def test_more_tricks_than_the_deck_allows_are_located_by_their_line() -> None:
     assert game.findings[0].message == "line 6: 13 tricks for 4 players"
 
 
+def test_a_fixed_number_of_tricks_is_held_to() -> None:
+    text = "[Meta]\nVersion: 1\n[Game]\noh_hell(num_tricks_fixed=2)\n[State]\n3\n0\n"
+    [game] = openspiel.convert(text.encode(), "fixed.txt")
+    assert game.findings[0].message == "line 6: 3 tricks, but num_tricks_fixed=2"
+
+
 def test_another_game_is_not_oh_hell() -> None:
     [game] = openspiel.convert(b"game: bridge\nHistory() = [1]\n", "bridge.txt")
     assert game.record is None
