@@ -131,13 +131,15 @@ def run_verify(
     standard error by default) gets the progress, when it is a terminal, and the summary.
     """
     err = errors or sys.stderr
-    progress = terminal_progress(err, "records")
+    progress = terminal_progress(err, "records", out)
     tally = Tally()
     try:
         for item in documents(paths, stdin):
             report = report_of(item.document, stored_rulesets)
             tally.add(report)
             if not problems or report.verdict is not Verdict.VERIFIED:
+                if progress is not None:
+                    progress.before_output()
                 if as_json:
                     out.write(json.dumps(report.to_dict(), ensure_ascii=False) + "\n")
                 else:
@@ -191,12 +193,14 @@ class Tally:
 def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = None) -> int:
     from .simulate import simulate_games
 
-    progress = terminal_progress(errors or sys.stderr, "games")
+    progress = terminal_progress(errors or sys.stderr, "games", out)
     try:
         ruleset: Any = json.loads(args.ruleset) if args.ruleset.startswith("{") else args.ruleset
         for record in simulate_games(
             ruleset, args.players, args.games, args.seed, corrupt=args.corrupt, sheet=args.sheet
         ):
+            if progress is not None:
+                progress.before_output()
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
             if progress is not None:
                 progress.step((progress.done + 1) / args.games)

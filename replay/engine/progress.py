@@ -28,10 +28,12 @@ class Progress:
         stream: TextIO,
         unit: str,
         clock: Callable[[], float] = time.monotonic,
+        shared: bool = False,
     ) -> None:
         self.stream = stream
         self.unit = unit
         self.clock = clock
+        self.shared = shared  #: the command's output goes to the same screen
         self.done = 0
         self.started = clock()
         self._drawn = self.started - INTERVAL
@@ -56,7 +58,14 @@ class Progress:
         self.stream.flush()
         self._width = len(text)
 
+    def before_output(self) -> None:
+        """Called before the command writes its output: output bound for the same screen
+        would run into the line, so it is wiped, and drawn again by a later ``step``."""
+        if self.shared:
+            self.close()
+
     def close(self) -> None:
+        """Wipe the line; the next ``step`` due to draw draws it again."""
         if self._width:
             self.stream.write("\r" + " " * self._width + "\r")
             self.stream.flush()
@@ -74,7 +83,10 @@ def _duration(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
-def terminal_progress(stream: TextIO, unit: str) -> Progress | None:
-    """A ``Progress`` on ``stream`` when it is a terminal, else None."""
-    isatty = getattr(stream, "isatty", None)
-    return Progress(stream, unit) if isatty is not None and isatty() else None
+def terminal_progress(stream: TextIO, unit: str, output: object = None) -> Progress | None:
+    """A ``Progress`` on ``stream`` when it is a terminal, else None; ``output`` is where
+    the command writes (a terminal too: ``Progress.shared``)."""
+    if not stream.isatty():
+        return None
+    isatty = getattr(output, "isatty", None)
+    return Progress(stream, unit, shared=bool(isatty()) if callable(isatty) else False)

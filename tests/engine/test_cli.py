@@ -148,16 +148,17 @@ def test_a_closed_pipe_ends_verify_quietly(tmp_path: Path, legal: dict) -> None:
     assert done.stderr == ""
 
 
-def stderr_on_a_terminal(*argv: str) -> str:
+def stderr_on_a_terminal(*argv: str, same_screen: bool = False) -> str:
     """What the command draws on its standard error when that is a pseudo-terminal, as in a
-    person's shell (its standard output is thrown away)."""
+    person's shell; its standard output is thrown away, or, ``same_screen``, goes to the
+    same terminal."""
     import os
     import pty
 
     primary, secondary = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "replay.engine", *argv],
-        stdout=subprocess.DEVNULL,
+        stdout=secondary if same_screen else subprocess.DEVNULL,
         stderr=secondary,
     )
     os.close(secondary)
@@ -182,6 +183,20 @@ def test_verify_draws_its_progress_on_a_terminal_and_clears_it(tmp_path: Path, l
     assert " records, " in text and "/s" in text and " left" in text
     assert "\r" in text
     assert text.rstrip().endswith("200 records: 200 verified")
+
+
+def test_reports_on_the_same_screen_are_not_written_over_the_progress(
+    tmp_path: Path, legal: dict
+) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text((json.dumps(legal) + "\n") * 100, encoding="utf-8")
+    screen = stderr_on_a_terminal("verify", "--json", str(path), same_screen=True)
+    assert " records, " in screen
+    # What a line shows is what follows its last carriage return (the terminal ends each
+    # line with one more, before its newline).
+    shown = [line.rsplit("\r", 1)[-1] for line in screen.split("\r\n") if line.strip()]
+    assert shown[-1] == "100 records: 100 verified"
+    assert [json.loads(line)["verdict"] for line in shown[:-1]] == ["verified"] * 100
 
 
 def test_simulate_draws_its_progress_on_a_terminal() -> None:
