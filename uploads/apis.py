@@ -29,6 +29,8 @@ from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, 
 from core.pagination import Pages
 from core.requests import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
 from games.models import Visibility
+from importers import FORMATS
+from importers import SUFFIXES as IMPORT_SUFFIXES
 from uploads.files import PART_SIZE
 from uploads.models import ItemOutcome, Upload, UploadItem
 from uploads.selectors import upload_get, upload_items, upload_list
@@ -90,10 +92,33 @@ class UploadsApi(APIView):
         file = serializers.FileField(allow_empty_file=True)
         visibility = serializers.ChoiceField(choices=Visibility.choices, default="public")
 
-        def validate_file(self, file: Any) -> Any:
-            if not str(file.name).lower().endswith(SUFFIXES):
-                raise serializers.ValidationError("the file must be .json, .jsonl or .zip")
-            return file
+        def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+            # ``from`` is a Python keyword, so the field cannot be declared by name.
+            fields = super().get_fields()
+            fields["from"] = serializers.ChoiceField(
+                choices=sorted(FORMATS),
+                required=False,
+                allow_blank=True,
+                default="",
+                help_text=(
+                    "The format to convert the file from before its records are verified:"
+                    " `ohw` (OhHellWeb saved games, .ohw or .json), `openspiel` (OpenSpiel"
+                    " oh_hell states or playthroughs, .txt), `sheet` (a typed score sheet,"
+                    " .csv or .xlsx). Left out: a file of raspis/1 records (.json, .jsonl, "
+                    ".zip). Each game of a converted file is an item; a file that gives none is"
+                    " one rejected item with its `import.*` finding (docs/importers.md)."
+                ),
+            )
+            return fields
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            source = attrs.get("from", "")
+            suffixes = IMPORT_SUFFIXES[source] if source else SUFFIXES
+            if not str(attrs["file"].name).lower().endswith(suffixes):
+                raise serializers.ValidationError(
+                    {"file": f"the file must be {' or '.join(suffixes)}"}
+                )
+            return attrs
 
     def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
         """Keep Django's request: its upload handlers are set on it (``_streamed_to``)."""
@@ -114,7 +139,7 @@ class UploadsApi(APIView):
     @extend_schema(
         request={"multipart/form-data": InputSerializer},
         responses={202: UploadSerializer, 400: FINDINGS, 401: FINDINGS, 413: FINDINGS},
-        summary="Upload a .json, .jsonl or .zip file of records",
+        summary="Upload a .json, .jsonl or .zip file of records, or a file to convert (`from`)",
     )
     def post(self, request: Request) -> Response:
         size_check(request, overhead=MULTIPART_OVERHEAD)
@@ -128,7 +153,11 @@ class UploadsApi(APIView):
                 raise PayloadTooLarge(limit, file.size)
             if not streamed:
                 receiver.take(file.read())
-            receiver.finish(filename=file.name, visibility=serializer.validated_data["visibility"])
+            receiver.finish(
+                filename=file.name,
+                visibility=serializer.validated_data["visibility"],
+                source_format=serializer.validated_data["from"],
+            )
         upload = upload_queue(receiver, workers=WORKERS)
         return Response(UploadSerializer(upload).data, status=status.HTTP_202_ACCEPTED)
 

@@ -36,6 +36,9 @@ class Upload(models.Model):
         max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
     )
     filename = models.CharField(max_length=255, blank=True)
+    #: The format the file is converted from before its records are split (a key of
+    #: ``importers.FORMATS``); empty for a file of raspis/1 records.
+    source_format = models.CharField(max_length=20, blank=True, default="")
     size = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64)
     status = models.CharField(

@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from core.errors import finding_dict, request_finding
+from importers import convert
 from replay.engine import Code, Document, Finding, Line, split_file
 from replay.models import Stored
 from replay.services.store import Entry, Outcome, records_store
@@ -96,9 +97,10 @@ class UploadReceiver:
         self._waiting = []
         upload_file_write(self.upload.pk, part, self._writes, self.size - len(part))
 
-    def finish(self, *, filename: str, visibility: str) -> None:
+    def finish(self, *, filename: str, visibility: str, source_format: str = "") -> None:
         """The whole file is in: name it, and split it while the database takes in its last
         parts (``documents``, None when the split fails: a task splits it after the commit).
+        ``source_format`` names the importer that converts it first, if any.
         """
         if self._waiting:
             self._store()
@@ -107,14 +109,15 @@ class UploadReceiver:
         upload = self.upload
         upload.filename = clean_text(filename)[:255]
         upload.visibility = visibility
+        upload.source_format = source_format
         upload.size = self.size
         upload.sha256 = self._hash.hexdigest()
         try:
-            self.documents = upload_documents(data, upload.filename)
+            self.documents = upload_documents(data, upload.filename, source_format)
         except Exception:
             logger.exception("upload %s: split failed, queued for a worker", upload.pk)
         self._writes.finish()
-        upload.save(update_fields=["filename", "visibility", "size", "sha256"])
+        upload.save(update_fields=["filename", "visibility", "source_format", "size", "sha256"])
 
 
 @contextlib.contextmanager
@@ -129,12 +132,18 @@ def upload_receiving(*, uploaded_by: User) -> Iterator[UploadReceiver]:
 
 
 def upload_create(
-    *, uploaded_by: User, data: bytes, filename: str, visibility: str, workers: Workers
+    *,
+    uploaded_by: User,
+    data: bytes,
+    filename: str,
+    visibility: str,
+    workers: Workers,
+    source_format: str = "",
 ) -> Upload:
     """Store an uploaded file, then split it into items and queue their batches."""
     with upload_receiving(uploaded_by=uploaded_by) as receiver:
         receiver.take(data)
-        receiver.finish(filename=filename, visibility=visibility)
+        receiver.finish(filename=filename, visibility=visibility, source_format=source_format)
     return upload_queue(receiver, workers=workers)
 
 
@@ -159,8 +168,17 @@ def upload_queue(receiver: UploadReceiver, *, workers: Workers) -> Upload:
     return upload
 
 
-def upload_documents(data: bytes, filename: str) -> Sequence[Document | Line]:
-    """The items of a file: its records, or the lines that hold them (``split_file``)."""
+def upload_documents(
+    data: bytes, filename: str, source_format: str = ""
+) -> Sequence[Document | Line]:
+    """The items of a file: its records, or the lines that hold them (``split_file``).
+
+    A file of another format (``source_format``) is converted here, where its records are
+    split and before any is verified: each game of it is an item, and a file that gives
+    none is one rejected item with its ``import.*`` finding.
+    """
+    if source_format:
+        return [game.document() for game in convert(source_format, data, filename)]
     with gc_paused():
         return _zip_bomb(data) or split_file(data, filename)
 
@@ -187,7 +205,9 @@ def upload_split(
     written = UploadItem.objects.filter(upload_id=upload_id).count()
     if upload.status == UploadStatus.QUEUED or written < upload.total:
         if documents is None:
-            documents = upload_documents(upload_file_read(upload_id), upload.filename)
+            documents = upload_documents(
+                upload_file_read(upload_id), upload.filename, upload.source_format
+            )
         _items_create(upload, documents, written, enqueue)
     pending = UploadItem.objects.filter(upload_id=upload_id, outcome=ItemOutcome.PENDING)
     with transaction.atomic():

@@ -56,6 +56,9 @@ class Code(StrEnum):
     RESULT_SCORE = "result.score"  #: a claimed deal score differs
     RESULT_RUNNING = "result.running"  #: a claimed running total differs
     RESULT_TOTAL = "result.total"  #: a claimed final total differs
+    IMPORT_SOURCE = "import.source"  #: a file to import that is not of the format named
+    IMPORT_VALUE = "import.value"  #: a value of an imported file that cannot be read
+    IMPORT_UNMAPPED = "import.unmapped"  #: what an imported file says that no record can
 
     @property
     def severity(self) -> Severity:

@@ -27,7 +27,8 @@ class Verdict(StrEnum):
 def verdict_of(findings: list[Finding]) -> Verdict:
     verdict = Verdict.VERIFIED
     for finding in findings:
-        if finding.code.value.startswith("record."):
+        # A file that could not be imported is no record either (importers).
+        if finding.code.value.startswith(("record.", "import.")):
             return Verdict.MALFORMED
         level = finding.level
         if level is Severity.ERROR:

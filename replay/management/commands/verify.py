@@ -21,7 +21,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             status = run_verify(
-                options["paths"], options["json"], self.stdout, stored_rulesets=stored_rulesets()
+                options["paths"],
+                options["json"],
+                self.stdout,
+                stored_rulesets=stored_rulesets(),
+                problems=options["problems"],
             )
         except UsageError as exc:
             raise CommandError(str(exc), returncode=2) from exc
