@@ -30,6 +30,7 @@ from games.models import (
     Visibility,
     player_key,
 )
+from replay.engine import PRESETS
 
 if TYPE_CHECKING:
     from core.access import User
@@ -108,29 +109,65 @@ class UtcIsoDayEndField(UtcIsoDateTimeField):
 class UtcIsoDateTimeFilter(django_filters.IsoDateTimeFilter):
     field_class = UtcIsoDateTimeField
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("error_messages", {"invalid": DATE_FORM})
+        super().__init__(*args, **kwargs)
 
-class UtcIsoDayEndFilter(django_filters.IsoDateTimeFilter):
+
+class UtcIsoDayEndFilter(UtcIsoDateTimeFilter):
     """The end of a range of dates played: a date alone includes its whole day."""
 
     field_class = UtcIsoDayEndField
 
 
-class _PlayedRange(forms.Form):
-    """A range of dates played that ends before it starts is a mistake (the two swapped),
-    refused as such rather than answered with an empty list."""
+#: What a date filter's error says of the form it expects.
+DATE_FORM = "expected ISO 8601: a date (2026-11-20) or a date and time (2026-11-20T19:00:00Z)"
+
+
+def player_of(value: str) -> Player | None:
+    """The player a filter names: a run of digits is a player's id (a merged player stands
+    for the one it was merged into), anything else a name, through aliases. A player whose
+    name is all digits is found by name when no player has that id."""
+    text = value.strip()
+    if text.isdigit() and len(text) <= 18:
+        player = Player.objects.filter(pk=int(text)).select_related("merged_into").first()
+        if player is not None:
+            return player.merged_into or player
+    return player_find(name=text)
+
+
+def ruleset_known(name: str) -> bool:
+    """Whether ``name`` is a preset or a stored ruleset: what a record may name."""
+    return name in PRESETS or StoredRuleset.objects.filter(name=name).exists()
+
+
+class _GameFilterForm(forms.Form):
+    """Values that select nothing because they name nothing are mistakes (a misspelt name,
+    a ruleset that does not exist, a range with its ends swapped), refused as such rather
+    than answered with an empty list. The player a value names replaces it, for the filter."""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         start, end = data.get("played_from"), data.get("played_to")
         if start is not None and end is not None and end < start:
             self.add_error("played_to", "played_to is before played_from")
+        if data.get("player"):
+            player = player_of(data["player"])
+            if player is None:
+                self.add_error("player", f"no player has the name or id {data['player']!r}")
+            else:
+                data["player"] = player
+        if data.get("ruleset") and not ruleset_known(data["ruleset"]):
+            self.add_error(
+                "ruleset", f"{data['ruleset']!r} is neither a preset nor a stored ruleset"
+            )
         return data
 
 
 class GameFilter(django_filters.FilterSet):
     """The filters of ``GET /api/games/`` and ``GET /api/games/export.jsonl``."""
 
-    player = django_filters.CharFilter(method="filter_player", help_text="a player's name")
+    player = django_filters.CharFilter(method="filter_player", help_text="a player's name or id")
     ruleset = django_filters.CharFilter(
         method="filter_ruleset", help_text="a preset or a stored ruleset's name"
     )
@@ -146,13 +183,10 @@ class GameFilter(django_filters.FilterSet):
     class Meta:
         model = Game
         fields = ("player", "ruleset", "verdict", "status", "played_from", "played_to")
-        form = _PlayedRange
+        form = _GameFilterForm
 
-    def filter_player(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
-        player = player_find(name=value)
-        if player is None:
-            return queryset.none()
-        return queryset.filter(seats__player=player).distinct()
+    def filter_player(self, queryset: QuerySet[Game], name: str, value: Player) -> QuerySet[Game]:
+        return queryset.filter(seats__player=value).distinct()
 
     def filter_ruleset(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
         return queryset.filter(Q(ruleset_name=value) | Q(ruleset_preset=value, ruleset_name=""))

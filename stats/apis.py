@@ -42,6 +42,7 @@ NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag or date still
 #: The answers of a conditional request beside the body: fresh (304), or a failed precondition.
 CONDITIONAL = {304: NOT_MODIFIED, 412: FINDINGS}
 MONTH = r"^\d{4}-(0[1-9]|1[0-2])$"
+MONTH_FORM = "expected a month as YYYY-MM, e.g. 2026-11"
 
 
 class PreconditionFailed(APIException):
@@ -386,6 +387,7 @@ class PlayerStatsApi(PlayerApi):
             allow_blank=True,
             default="",
             help_text="first month, YYYY-MM; not after until",
+            error_messages={"invalid": MONTH_FORM},
         )
         until = serializers.RegexField(
             MONTH,
@@ -393,6 +395,7 @@ class PlayerStatsApi(PlayerApi):
             allow_blank=True,
             default="",
             help_text="last month, YYYY-MM; not before since",
+            error_messages={"invalid": MONTH_FORM},
         )
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

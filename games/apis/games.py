@@ -30,10 +30,11 @@ from core.requests import UploadThrottle, account, body_read
 from games.apis.common import GameSummarySerializer
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.models import Game, GameRecord, Visibility
-from games.selectors import game_get, game_list, game_record_text
+from games.selectors import game_get, game_record_text
 from replay.models import Finding, Report, Stored
 from replay.selectors import game_state
 from replay.services.records import game_store, record_check, record_read
+from uploads.selectors import upload_game_list
 from uploads.services import upload_create
 from uploads.tasks import WORKERS
 
@@ -44,8 +45,17 @@ DATE_OR_DATE_TIME = {
 #: ``games.selectors.GameFilter`` as the schema states it; JSON Schema cannot relate two
 #: parameters, so the order of a range is stated in words.
 GAME_FILTERS = [
-    OpenApiParameter("player", text_type(), description="a player's name, any case; aliases count"),
-    OpenApiParameter("ruleset", text_type(), description="a preset or a stored ruleset's name"),
+    OpenApiParameter(
+        "player",
+        text_type(),
+        description="a player's id, or name in any case (aliases count); "
+        "a name or id of no player is a 400",
+    ),
+    OpenApiParameter(
+        "ruleset",
+        text_type(),
+        description="a preset or a stored ruleset's name; any other is a 400",
+    ),
     OpenApiParameter("verdict", str, enum=["malformed", "illegal", "mismatch", "verified"]),
     OpenApiParameter("status", str, enum=["verified", "flagged", "disputed", "resolved"]),
     OpenApiParameter(
@@ -59,6 +69,11 @@ GAME_FILTERS = [
         description=(
             "ISO 8601, inclusive (a date alone to its end); not before played_from (a 400)"
         ),
+    ),
+    OpenApiParameter(
+        "upload",
+        int,
+        description="only the games stored from this upload of yours (a 400 if it is not)",
     ),
 ]
 RECORD_BODY = {"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR}
@@ -156,7 +171,7 @@ class GamesApi(APIView):
         operation_id="games_list",
     )
     def get(self, request: Request) -> Response:
-        games = game_list(user=request.user, filters=request.query_params)
+        games = upload_game_list(user=request.user, filters=request.query_params)
         paginator = SizedPages()
         page = paginator.paginate_queryset(games, request, view=self)
         data = GameSummarySerializer(page, many=True).data
@@ -276,7 +291,7 @@ class GameExportApi(APIView):
         summary="Export records as JSON Lines",
     )
     def get(self, request: Request) -> StreamingHttpResponse:
-        games = game_list(user=request.user, filters=request.query_params)
+        games = upload_game_list(user=request.user, filters=request.query_params)
         texts = (
             GameRecord.objects.filter(current=True, game__in=games.values("pk"))
             .order_by("game_id")
