@@ -86,6 +86,20 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
 
 # -- shapes --------------------------------------------------------------------------------
 
+#: What every rate and percentile is: one unit for all, so that figures compare at a glance.
+FRACTION = "a fraction from 0 to 1 (0.25 is a quarter), to 4 places"
+
+
+def rate(words: str = "") -> serializers.FloatField:
+    """A rate: null when there is nothing to count."""
+    text = f"{words}; {FRACTION}" if words else FRACTION
+    return serializers.FloatField(allow_null=True, min_value=0, max_value=1, help_text=text)
+
+
+def percentile(words: str = "") -> serializers.FloatField:
+    text = "a fraction from 0 to 1, to 3 places" + (f"; {words}" if words else "")
+    return serializers.FloatField(required=False, min_value=0, max_value=1, help_text=text)
+
 
 class PlayerRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
@@ -101,13 +115,14 @@ class RatingSerializer(serializers.Serializer[Any]):
 
 
 class PercentilesSerializer(serializers.Serializer[Any]):
-    """Percentile among players past the games gate, per figure; absent below the gate."""
+    """Per figure, the share of the players past the games gate who are below the player
+    (ties count half), a fraction from 0 to 1 like every rate; absent below the gate."""
 
-    win_rate = serializers.FloatField(required=False)
-    average_total = serializers.FloatField(required=False)
-    exact_rate = serializers.FloatField(required=False)
-    points_per_deal = serializers.FloatField(required=False)
-    rating = serializers.FloatField(required=False)
+    win_rate = percentile()
+    average_total = percentile("within a ruleset only")
+    exact_rate = percentile()
+    points_per_deal = percentile()
+    rating = percentile("of the rating's ordinal, within a ruleset only")
 
 
 class PlaceSerializer(serializers.Serializer[Any]):
@@ -140,7 +155,7 @@ class AccuracySerializer(serializers.Serializer[Any]):
 
     deals = serializers.IntegerField()
     exact = serializers.IntegerField()
-    exact_rate = serializers.FloatField(allow_null=True)
+    exact_rate = rate()
 
 
 class ByCardsSerializer(AccuracySerializer):
@@ -156,9 +171,9 @@ class BiddingSerializer(serializers.Serializer[Any]):
     exact = serializers.IntegerField()
     over = serializers.IntegerField()
     under = serializers.IntegerField()
-    exact_rate = serializers.FloatField(allow_null=True)
-    over_rate = serializers.FloatField(allow_null=True)
-    under_rate = serializers.FloatField(allow_null=True)
+    exact_rate = rate()
+    over_rate = rate()
+    under_rate = rate()
     passes = TriedMadeSerializer()
     blind = TriedMadeSerializer(help_text="blind bids outside dark deals")
     hook = HookSerializer()
@@ -179,9 +194,7 @@ class PointsSerializer(serializers.Serializer[Any]):
     points = serializers.FloatField()
     per_deal = serializers.FloatField(allow_null=True)
     from_made_bids = serializers.FloatField()
-    made_bids_share = serializers.FloatField(
-        allow_null=True, help_text="points of made bids / all points won (positive scores)"
-    )
+    made_bids_share = rate("points of made bids / all points won (positive scores)")
     by_kind = KindPointsSerializer(many=True)
 
 
@@ -212,9 +225,9 @@ class MonthSerializer(serializers.Serializer[Any]):
     month = serializers.CharField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
-    win_rate = serializers.FloatField(allow_null=True)
+    win_rate = rate()
     average_total = serializers.FloatField(allow_null=True)
-    exact_rate = serializers.FloatField(allow_null=True)
+    exact_rate = rate()
     points_per_deal = serializers.FloatField(allow_null=True)
 
 
@@ -222,7 +235,7 @@ class RulesetSummarySerializer(serializers.Serializer[Any]):
     ruleset = serializers.CharField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
-    win_rate = serializers.FloatField(allow_null=True)
+    win_rate = rate()
     average_total = serializers.FloatField(allow_null=True)
     best_total = serializers.FloatField(allow_null=True)
     rating = RatingSerializer(allow_null=True)
@@ -243,7 +256,7 @@ class VersusSideSerializer(serializers.Serializer[Any]):
     ahead = serializers.IntegerField(help_text="games the player finished above")
     behind = serializers.IntegerField()
     ties = serializers.IntegerField()
-    ahead_rate = serializers.FloatField(allow_null=True)
+    ahead_rate = rate()
     difference = serializers.FloatField(help_text="Σ (player's total − opponent's)")
     average_difference = serializers.FloatField(allow_null=True)
 
@@ -347,7 +360,7 @@ class PlayerDetailApi(PlayerApi):
         merged_into = serializers.IntegerField(allow_null=True)
         games = serializers.IntegerField()
         wins = serializers.IntegerField()
-        win_rate = serializers.FloatField(allow_null=True)
+        win_rate = rate()
         average_total = serializers.FloatField(allow_null=True)
         best_total = serializers.FloatField(allow_null=True)
         percentiles = PercentilesSerializer()
@@ -412,7 +425,7 @@ class PlayerStatsApi(PlayerApi):
         games = serializers.IntegerField()
         wins = serializers.IntegerField(help_text="shared wins included")
         shared_wins = serializers.IntegerField()
-        win_rate = serializers.FloatField(allow_null=True)
+        win_rate = rate()
         places = PlaceSerializer(many=True)
         average_total = serializers.FloatField(allow_null=True)
         best_total = serializers.FloatField(allow_null=True)

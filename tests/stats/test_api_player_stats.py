@@ -25,7 +25,7 @@ def test_it_answers_the_figures_of_all_games(api_client: APIClient, two_games: A
     response = api_client.get(url("Anna"))
     assert response.status_code == 200
     data = response.json()
-    assert (data["games"], data["wins"], data["average_total"]) == (2, 1, 7.5)
+    assert (data["games"], data["wins"], data["win_rate"]) == (2, 1, 0.5)
     assert data["bidding"]["exact"] == 3
     assert [m["month"] for m in data["months"]] == ["2025-03", "2025-04"]
     assert (data["ruleset"], data["since"], data["until"]) == (None, None, None)
