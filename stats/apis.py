@@ -19,6 +19,7 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -32,6 +33,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.exports import csv_lines, export_response, json_lines
 from core.openapi import FINDINGS, page_of, page_parameters
 from core.pagination import SizedPages
 from games.models import Player
@@ -601,6 +603,74 @@ class LeaderboardApi(APIView):
         return answer(request, selectors.freshness((data,), ()), lambda: data)
 
 
+EXPORT_RESPONSES = {
+    (200, "text/csv"): OpenApiTypes.STR,
+    (200, "application/x-ndjson"): OpenApiTypes.STR,
+}
+
+
+class PlayerStatsExportApi(PlayerApi):
+    """A player's key figures per ruleset key, overall first, with the rating of each: one
+    line per key, in CSV for a spreadsheet or JSON Lines for a script."""
+
+    @extend_schema(
+        responses={**EXPORT_RESPONSES, 404: FINDINGS},
+        summary="Export a player's statistics as CSV or JSON Lines",
+        description="Columns: " + ", ".join(selectors.EXPORT_COLUMNS) + ". The overall line "
+        "has an empty ruleset and no totals (rulesets score on different scales).",
+    )
+    def get(self, request: Request, player_id: int, kind: str) -> HttpResponseBase:
+        rows = selectors.player_export_rows(player_id=player_id)
+        if not rows:
+            raise NotFound(f"no player {player_id} with counted games")
+        lines = csv_lines(selectors.EXPORT_COLUMNS, rows) if kind == "csv" else json_lines(rows)
+        return export_response(kind, lines, filename=f"player-{player_id}")
+
+
+#: The columns of a leaderboard in CSV; JSON Lines keeps ``player`` an object.
+LEADERBOARD_COLUMNS = (
+    "rank", "player_id", "player", "mu", "sigma", "ordinal", "games", "last_played",
+)  # fmt: skip
+
+
+class LeaderboardExportApi(APIView):
+    """A leaderboard, live or a day's, as CSV or JSON Lines: one line per ranked player."""
+
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        parameters=[LeaderboardApi.InputSerializer],
+        responses={**EXPORT_RESPONSES, 400: FINDINGS, 404: FINDINGS},
+        summary="Export a leaderboard as CSV or JSON Lines",
+    )
+    def get(self, request: Request, ruleset: str, kind: str) -> HttpResponseBase:
+        if "\x00" in ruleset:
+            raise NotFound("no leaderboard for a ruleset with a NUL character")
+        params = validated(LeaderboardApi.InputSerializer, request.query_params)
+        entries = leaderboard_entries(ruleset, params["date"], params["limit"])
+        if kind == "csv":
+            flat = (
+                {**e, "player_id": e["player"]["id"], "player": e["player"]["name"]}
+                for e in entries
+            )
+            lines = csv_lines(LEADERBOARD_COLUMNS, flat)
+        else:
+            lines = json_lines(entries)
+        return export_response(kind, lines, filename=f"leaderboard-{ruleset}")
+
+
+def leaderboard_entries(ruleset: str, date: dt.date | None, limit: int) -> list[dict[str, Any]]:
+    """The entries of the live board, or of the day's stored one (a 404 when none is)."""
+    if date is None:
+        gates = selectors.leaderboard_gates()
+        return selectors.leaderboard_rows(ruleset=ruleset, gates=gates, limit=limit)
+    snapshot = selectors.leaderboard_snapshot(ruleset=ruleset, date=date)
+    if snapshot is None:
+        raise NotFound(f"no {ruleset} leaderboard stored for {date}")
+    entries: list[dict[str, Any]] = snapshot.entries[:limit]
+    return entries
+
+
 class BenchRowApi(APIView):
     """The baseline of ``bench/stats.py``: one row by primary key, nothing else.
 
@@ -624,9 +694,11 @@ class BenchRowApi(APIView):
 __all__ = [
     "BenchRowApi",
     "LeaderboardApi",
+    "LeaderboardExportApi",
     "PlayerDetailApi",
     "PlayerListApi",
     "PlayerRatingsApi",
     "PlayerStatsApi",
+    "PlayerStatsExportApi",
     "PlayerVersusApi",
 ]

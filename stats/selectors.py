@@ -474,6 +474,65 @@ def player_stats_body(*, player_id: int, ruleset: str = ALL) -> StatBody | None:
     return StatBody(body, fresh)
 
 
+#: The columns of a player's statistics in an export: a line per ruleset key, overall first.
+EXPORT_COLUMNS = (
+    "ruleset",
+    "games",
+    "wins",
+    "shared_wins",
+    "win_rate",
+    "average_total",
+    "best_total",
+    "bids",
+    "exact_rate",
+    "over_rate",
+    "under_rate",
+    "deals",
+    "points_per_deal",
+    "balance",
+    "mu",
+    "sigma",
+    "ordinal",
+)
+
+
+def player_export_rows(*, player_id: int) -> list[dict[str, Any]]:
+    """The key figures of each of the player's ruleset keys, all time, overall first (its
+    ``ruleset`` is empty): two queries. Empty when the player has no counted game."""
+    rows = (
+        PlayerStat.objects.filter(player_id=player_id, period=ALL)
+        .order_by("ruleset")
+        .values("ruleset", "best_total", "counters", *STAT_COLUMNS)
+    )
+    ratings = {r["ruleset"]: r for r in player_rating_rows(player_id=player_id)}
+    out = []
+    for row in rows:
+        figures = stats_figures(
+            _row_counters({**row, "c": row["counters"]}),
+            row["best_total"],
+            totals=row["ruleset"] != ALL,
+        )
+        rating = ratings.get(row["ruleset"])
+        out.append(
+            {
+                "ruleset": row["ruleset"],
+                **{k: figures[k] for k in ("games", "wins", "shared_wins", "win_rate")},
+                "average_total": figures["average_total"],
+                "best_total": figures["best_total"],
+                "bids": figures["bidding"]["deals"],
+                **{k: figures["bidding"][k] for k in ("exact_rate", "over_rate", "under_rate")},
+                "deals": figures["points"]["deals"],
+                "points_per_deal": figures["points"]["per_deal"],
+                "balance": figures["settlement"]["balance"],
+                **({} if rating is None else {k: _rating(rating)[k] for k in SKILL}),
+            }
+        )
+    return out
+
+
+SKILL = ("mu", "sigma", "ordinal")
+
+
 # -- ratings -------------------------------------------------------------------------------
 
 

@@ -58,8 +58,8 @@ def upload_game_list(*, user: User, filters: Any) -> QuerySet[Game]:
     params = {key: filters[key] for key in filters if key != "upload"}
     findings: list[dict[str, Any]] = []
     upload = None
-    if "upload" in filters:
-        raw = str(filters["upload"]).strip()
+    raw = str(filters.get("upload") or "").strip()  # empty: as if not given, like the others
+    if raw:
         known = raw.isdigit() and len(raw) < 19
         upload = upload_get(user=user, upload_id=int(raw)) if known else None
         if upload is None:

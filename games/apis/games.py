@@ -24,10 +24,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import Rejected
+from core.exports import csv_lines, export_response, json_lines
 from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
 from core.pagination import SizedPages
 from core.requests import UploadThrottle, account, body_read
-from games.apis.common import GameSummarySerializer
+from games.apis.common import GameSummarySerializer, number
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_record_text
@@ -307,3 +308,58 @@ def _lines(texts: Iterator[str]) -> Iterator[bytes]:
     for text in texts:
         one_line = text.lstrip("\ufeff \t\r\n").replace("\r", " ").replace("\n", " ")
         yield one_line.encode("utf-8") + b"\n"
+
+
+#: The columns of a game in an export of totals; CSV adds a seat's to each, one line a seat.
+GAME_COLUMNS = ("game", "played_at", "ruleset", "verdict", "status", "players", "deals")
+SEAT_COLUMNS = ("seat", "player_id", "player", "total", "place", "winner")
+
+
+class GameTotalsExportApi(APIView):
+    """Games with their totals, filtered like the list, for a spreadsheet (CSV, a line per
+    seat) or a script (JSON Lines, a game a line with its seats); streamed.
+
+    The ruleset is the stored ruleset's name when the record names one, else its preset.
+    """
+
+    @extend_schema(
+        parameters=GAME_FILTERS,
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/x-ndjson"): OpenApiTypes.STR,
+            400: FINDINGS,
+        },
+        summary="Export games with their totals as CSV or JSON Lines",
+    )
+    def get(self, request: Request, kind: str) -> StreamingHttpResponse:
+        games = upload_game_list(user=request.user, filters=request.query_params).order_by("pk")
+        rows = (_game_row(game) for game in games.iterator(chunk_size=500))
+        if kind == "csv":
+            seats = ({**game, **seat} for game in rows for seat in game.pop("seats"))
+            lines = csv_lines((*GAME_COLUMNS, *SEAT_COLUMNS), seats)
+        else:
+            lines = json_lines(rows)
+        return export_response(kind, lines, filename="games")
+
+
+def _game_row(game: Game) -> dict[str, Any]:
+    return {
+        "game": game.pk,
+        "played_at": game.played_at,
+        "ruleset": game.ruleset_name or game.ruleset_preset,
+        "verdict": game.verdict,
+        "status": game.status,
+        "players": game.players_count,
+        "deals": game.deals_count,
+        "seats": [
+            {
+                "seat": seat.seat,
+                "player_id": seat.player_id,
+                "player": seat.name,
+                "total": number(seat.total),
+                "place": seat.place,
+                "winner": seat.winner,
+            }
+            for seat in game.seats.all()
+        ],
+    }
