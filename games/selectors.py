@@ -8,12 +8,14 @@ follow their game, and a user always sees the disputes they opened.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Count, DateField, Min, Q, QuerySet
+from django.db.models.functions import TruncWeek
 from django.utils import timezone
 
 from core.access import is_staff
@@ -54,6 +56,53 @@ def game_review_queue(*, games: QuerySet[Game] | None = None) -> QuerySet[Game]:
     """The games a reviewer has to look at (flagged or disputed), the longest waiting first."""
     games = Game.objects.all() if games is None else games
     return games.filter(status__in=REVIEW_STATUSES).order_by(*REVIEW_ORDER)
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    """The state of the service at a glance, for the admin's index."""
+
+    weeks: list[tuple[dt.date, int]]  #: games stored per week (Monday), oldest first
+    verdicts: list[tuple[str, int]]  #: every verdict, worst first, with its games
+    queue: int  #: games waiting for a reviewer
+    oldest: dt.datetime | None  #: when the first of them was stored
+    now: dt.datetime
+
+    @property
+    def oldest_wait(self) -> dt.timedelta | None:
+        return None if self.oldest is None else self.now - self.oldest
+
+
+def game_dashboard(*, weeks: int = 12, now: dt.datetime | None = None) -> Dashboard:
+    """Games stored per week over the last ``weeks`` (empty weeks included), the verdict mix,
+    and the review queue with its oldest wait: three queries."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    first = today - dt.timedelta(days=today.weekday() + 7 * (weeks - 1))
+    start = timezone.make_aware(dt.datetime.combine(first, dt.time.min))
+    counted = dict(
+        Game.objects.filter(created_at__gte=start)
+        .annotate(week=TruncWeek("created_at", output_field=DateField()))
+        .order_by()
+        .values("week")
+        .annotate(n=Count("pk"))
+        .values_list("week", "n")
+    )
+    mix = dict(
+        Game.objects.order_by()
+        .values("verdict")
+        .annotate(n=Count("pk"))
+        .values_list("verdict", "n")
+    )
+    queue = game_review_queue().aggregate(n=Count("pk"), oldest=Min("created_at"))
+    mondays = [first + dt.timedelta(weeks=i) for i in range(weeks)]
+    return Dashboard(
+        weeks=[(day, counted.get(day, 0)) for day in mondays],
+        verdicts=[(v, mix.get(v, 0)) for v, _ in VERDICTS],
+        queue=queue["n"],
+        oldest=queue["oldest"],
+        now=now,
+    )
 
 
 def player_find(*, name: str) -> Player | None:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.db.models import Count
+
 from core.errors import Rejected, finding_dict
 from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
@@ -300,3 +302,16 @@ def _list(value: Any) -> list[Any]:
 
 def _at(values: Any, index: int) -> Any:
     return values[index] if isinstance(values, list) and 0 <= index < len(values) else None
+
+
+def finding_code_counts(*, limit: int = 10) -> list[tuple[str, int, int]]:
+    """The most frequent finding codes of the current reports: code, findings, games."""
+    rows = (
+        Finding.objects.filter(report__current=True)
+        .order_by()
+        .values("code")
+        .annotate(n=Count("pk"), games=Count("game", distinct=True))
+        .order_by("-n", "code")
+        .values_list("code", "n", "games")[:limit]
+    )
+    return list(rows)
