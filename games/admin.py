@@ -28,9 +28,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from core.admin import ReadOnlyAdmin, ReadOnlyInline
+from core.charts import line_chart
 from core.errors import Rejected
 from games.forms import DisputeDecisionForm, PlayerMergeForm, StoredRulesetForm
 from games.models import (
@@ -50,6 +53,7 @@ from replay.engine import ENGINE_VERSION
 from replay.models import Finding
 from replay.selectors import game_review
 from replay.services.reverify import games_reverify
+from stats import selectors as stats_selectors
 
 
 def review_url(game_id: int, anchor: str = "") -> str:
@@ -112,6 +116,30 @@ class PlayerAliasInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+def _game_moment(game: int, when: Any) -> str:
+    return _("game %(game)s, %(when)s") % {"game": game, "when": date_format(when)}
+
+
+def _player_statistics(player_id: int) -> dict[str, Any]:
+    """What the player page shows of the statistics (``stats.selectors``): the overall and
+    per-ruleset figures of counted public games, and each rating's ordinal as a chart."""
+    detail = stats_selectors.player_detail(player_id=player_id)
+    if detail is None:
+        return {"statistics": None}
+    data = stats_selectors.player_detail_data(player_id=player_id, detail=detail)
+    ratings = stats_selectors.player_ratings_data(
+        player_id=player_id, ratings=stats_selectors.player_rating_rows(player_id=player_id)
+    )
+    charts = []
+    for rating in ratings:
+        points = [
+            (_game_moment(e["game"], e["played_at"]), e["ordinal"]) for e in rating["history"]
+        ]
+        label = _("Rating (μ − 3σ) in %(ruleset)s, game by game") % {"ruleset": rating["ruleset"]}
+        charts.append((rating, line_chart(points, label=label)))
+    return {"statistics": data, "rating_charts": charts}
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "key", "games", "merged_into", "created_at")
@@ -127,6 +155,19 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         return super().get_queryset(request).annotate(games=Count("seats"))
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The player with their statistics and a chart of each rating, game by game."""
+        context = dict(extra_context or {})
+        if object_id.isdigit():
+            context.update(_player_statistics(int(object_id)))
+        return super().change_view(request, object_id, form_url, context)
 
     @admin.display(ordering="games", description="games")
     def games(self, player: Player) -> int:
