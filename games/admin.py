@@ -60,6 +60,11 @@ def review_url(game_id: int, anchor: str = "") -> str:
     return reverse("admin:games_game_review", args=[game_id]) + (f"#{anchor}" if anchor else "")
 
 
+def replay_url(game_id: int) -> str:
+    """The public replay of a game, where ``?deal=D&trick=T&play=P`` opens one moment."""
+    return f"/games/{game_id}/"
+
+
 def _seat_names(game_id: int) -> list[str]:
     return list(
         GameSeat.objects.filter(game_id=game_id).order_by("seat").values_list("name", flat=True)
@@ -347,6 +352,8 @@ class GameAdmin(admin.ModelAdmin):
         if not self.has_view_permission(request, game):
             raise PermissionDenied
         here = review_url(game.pk)
+        review = game_review(game=game)
+        recomputed = [claim.recomputed for _, claim in review.totals]
         can_reverify = self.has_change_permission(request, game)
         can_decide = request.user.has_perm("games.change_dispute")
         bound: tuple[int, DisputeDecisionForm] | None = None
@@ -364,7 +371,10 @@ class GameAdmin(admin.ModelAdmin):
                 raise Http404("no such dispute")
             chosen = get_object_or_404(Dispute, pk=int(number), game=game)
             posted = DisputeDecisionForm(
-                request.POST, players=_seat_names(game.pk), prefix=f"dispute-{chosen.pk}"
+                request.POST,
+                players=_seat_names(game.pk),
+                recomputed=recomputed,
+                prefix=f"dispute-{chosen.pk}",
             )
             if _decide(self, request, [chosen], posted):
                 return HttpResponseRedirect(f"{here}#dispute-{chosen.pk}")
@@ -377,14 +387,17 @@ class GameAdmin(admin.ModelAdmin):
                 if bound is not None and bound[0] == dispute.pk:
                     form = bound[1]
                 else:
-                    form = DisputeDecisionForm(players=players, prefix=f"dispute-{dispute.pk}")
+                    form = DisputeDecisionForm(
+                        players=players, recomputed=recomputed, prefix=f"dispute-{dispute.pk}"
+                    )
             disputes.append((dispute, form))
         context = {
             **self.admin_site.each_context(request),
             "title": f"Review of game {game.pk}",
             "opts": self.model._meta,
             "game": game,
-            "review": game_review(game=game),
+            "review": review,
+            "replay": replay_url(game.pk),
             "disputes": disputes,
             "can_reverify": can_reverify,
             "verdict_changes": game.verdict_changes.all()[:20],

@@ -94,6 +94,10 @@ class DealView:
     findings: list[Finding]  #: every finding located in this deal
     notes: list[Finding]  #: those not shown at one of ``tricks`` or their plays
     differs: bool  #: a claim of this deal differs from the replay
+    #: Each seat's hand as dealt, in compact notation: the record's, else the cards the seat
+    #: played (docs/format.md: without hands, a hand is what it plays); empty in a sheet deal.
+    hands: list[tuple[str, list[str]]] = field(default_factory=list)  #: (player, cards)
+    hands_played: bool = False  #: ``hands`` come from the plays
 
     @property
     def offending(self) -> bool:
@@ -209,9 +213,24 @@ def _deals(
                 notes=[f for f in located if id(f) not in shown],
                 differs=dealer_claim.differs
                 or any(s.taken.differs or s.score.differs or s.running.differs for s in seats),
+                **_hands(claimed, tricks, players),
             )
         )
     return views
+
+
+def _hands(deal: dict[str, Any], tricks: list[TrickView], players: list[str]) -> dict[str, Any]:
+    hands = _list(deal.get("hands"))
+    if len(hands) == len(players) and all(isinstance(hand, list) for hand in hands):
+        cards = [[_play_text(card) for card in hand] for hand in hands]
+        return {"hands": list(zip(players, cards, strict=True))}
+    if not tricks:
+        return {}
+    played = [
+        (name, [p.play for t in tricks for p in t.plays if p.seat == seat])
+        for seat, name in enumerate(players)
+    ]
+    return {"hands": played, "hands_played": True}
 
 
 def _trick_winners(record: dict[str, Any]) -> tuple[dict[int, list[int]], bool] | None:
