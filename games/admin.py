@@ -62,7 +62,7 @@ def review_url(game_id: int, anchor: str = "") -> str:
 
 def replay_url(game_id: int) -> str:
     """The public replay of a game, where ``?deal=D&trick=T&play=P`` opens one moment."""
-    return f"/games/{game_id}/"
+    return reverse("game-page", args=[game_id])
 
 
 def _seat_names(game_id: int) -> list[str]:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import django_filters
-from django.db.models import F, QuerySet
+from django.db.models import Count, F, QuerySet
 
 from core.access import is_staff
 from core.errors import Rejected, request_finding
 from core.filters import filtered
-from games.models import Game
+from games.models import VERDICTS, Game
 from games.selectors import game_list
-from uploads.models import ItemOutcome, Upload, UploadItem
+from uploads.models import FAILED_OUTCOMES, ItemOutcome, Upload, UploadItem
 
 if TYPE_CHECKING:
     from core.access import User
@@ -78,3 +79,42 @@ def upload_game_list(*, user: User, filters: Any) -> QuerySet[Game]:
         return games
     stored = UploadItem.objects.filter(upload=upload, game__isnull=False).values("game_id")
     return games.filter(pk__in=stored)
+
+
+@dataclass(frozen=True, slots=True)
+class UploadSummary:
+    """What became of an upload's records, for its page."""
+
+    outcomes: list[tuple[str, int]]  #: per outcome with items, in ``ItemOutcome`` order
+    verdicts: list[tuple[str, int]]  #: the games it stored per verdict, worst first
+    rejected: list[UploadItem]  #: the first rejected or failed items, with their findings
+    rejected_count: int
+
+
+def upload_summary(*, upload: Upload, rejected: int = 50) -> UploadSummary:
+    """The counts per outcome and per verdict, and the first ``rejected`` items that were
+    not stored: three queries (four with any such item). The verdicts count distinct games,
+    as ``upload_game_list`` selects them (a record stored twice is one game)."""
+    by_outcome = dict(
+        upload.items.order_by()
+        .values("outcome")
+        .annotate(n=Count("pk"))
+        .values_list("outcome", "n")
+    )
+    stored = UploadItem.objects.filter(upload=upload, game__isnull=False).values("game_id")
+    by_verdict = dict(
+        Game.objects.filter(pk__in=stored)
+        .order_by()
+        .values("verdict")
+        .annotate(n=Count("pk"))
+        .values_list("verdict", "n")
+    )
+    failed = sum(by_outcome.get(o, 0) for o in FAILED_OUTCOMES)
+    failing = upload_items(upload=upload).filter(outcome__in=FAILED_OUTCOMES)
+    items: list[UploadItem] = list(failing[:rejected]) if failed else []
+    return UploadSummary(
+        outcomes=[(o, by_outcome[o]) for o in ItemOutcome.values if by_outcome.get(o)],
+        verdicts=[(v, by_verdict[v]) for v, _ in VERDICTS if by_verdict.get(v)],
+        rejected=items,
+        rejected_count=failed,
+    )

@@ -21,6 +21,7 @@ from games.selectors import game_get, game_list, game_record_text, stored_rulese
 from replay.engine import malformed, record_json, split_documents
 from replay.engine import verify as engine_verify
 from replay.models import Finding, Report
+from uploads.selectors import upload_game_list
 from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
 from web.replays import NoMoment, Panel, moment_params, panel
 from web.reports import ReportView, moment_or_start, report_view, unsaved_findings
@@ -91,14 +92,14 @@ def _query_dict(query: str) -> dict[str, str]:
 
 @require_GET
 def game_list_page(request: HttpRequest) -> HttpResponse:
-    """Visible games with the API's filters (``GET /api/games/``); a bad filter is a 400
-    that names it."""
+    """Visible games with the API's filters (``GET /api/games/``, ``upload`` included, so that
+    an upload's page links to its flagged games); a bad filter is a 400 that names it."""
     form = GameFilterForm(request.GET)
     filters = request.GET.copy()
     page_number = filters.pop("page", ["1"])[-1]
     errors: list[str] = []
     try:
-        games = game_list(user=request.user, filters=filters).order_by("-played_at", "-id")
+        games = upload_game_list(user=request.user, filters=filters).order_by("-played_at", "-id")
     except Rejected as rejected:
         errors = [f["message"] for f in rejected.findings]
         games = game_list(user=request.user).none()

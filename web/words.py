@@ -34,3 +34,13 @@ KINDS = {
     "misere": pgettext_lazy("deal kind", "misère"),
     "forehead": pgettext_lazy("deal kind", "on the forehead"),
 }
+
+#: What became of one record of an upload (``uploads.models.ItemOutcome``).
+OUTCOMES = {
+    "pending": pgettext_lazy("upload outcome", "waiting"),
+    "stored": pgettext_lazy("upload outcome", "stored"),
+    "replaced": pgettext_lazy("upload outcome", "replaced an earlier version"),
+    "duplicate": pgettext_lazy("upload outcome", "already stored"),
+    "rejected": pgettext_lazy("upload outcome", "rejected"),
+    "failed": pgettext_lazy("upload outcome", "failed"),
+}

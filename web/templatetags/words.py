@@ -22,3 +22,8 @@ def verdict_hint(value: str) -> str:
 @register.filter
 def status(value: str) -> str:
     return str(words.STATUSES.get(value, value))
+
+
+@register.filter
+def outcome(value: str) -> str:
+    return str(words.OUTCOMES.get(value, value))
