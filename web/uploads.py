@@ -114,7 +114,7 @@ def _status_context(upload: Upload) -> dict[str, Any]:
         (
             item,
             [
-                (where_text(f), finding_text(f, []))
+                (where_text(f) if f.deal else "", finding_text(f, []))
                 for f in unsaved_findings({"findings": item.findings})
             ],
         )
