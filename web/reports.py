@@ -118,9 +118,11 @@ def report_view(
 def _standings(sheet: Sheet, seats: Any) -> list[Standing]:
     claims = dict(enumerate(claim for _, claim in sheet.totals))
     if seats is not None:
-        return [
-            Standing(s.seat, s.name, s.total, claims.get(s.seat), s.place, s.winner) for s in seats
+        stored = [
+            Standing(s.seat, s.name, _plain(s.total), claims.get(s.seat), s.place, s.winner)
+            for s in seats
         ]
+        return sorted(stored, key=lambda s: (s.place, s.seat))
     totals = [_number(claim.recomputed) for _, claim in sheet.totals]
     known = sorted({t for t in totals if t is not None}, reverse=True)
     best = known[0] if known else None

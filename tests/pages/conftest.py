@@ -147,6 +147,7 @@ def shot(driver: Any, name: str, *, size: tuple[int, int] = DESKTOP) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / (re.sub(r"[^\w.-]+", "-", name) + ".png")
     driver.set_window_size(*size)
+    driver.execute_script("window.scrollTo(0, 0)")
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(size[0], min(max(height, size[1]), 8000))
     driver.save_screenshot(str(path))
@@ -156,6 +157,9 @@ def shot(driver: Any, name: str, *, size: tuple[int, int] = DESKTOP) -> Path:
 
 def wait_for(driver: Any, condition: Callable[[Any], Any]) -> Any:
     """What ``condition(driver)`` returns once it is true, waiting up to ``WAIT`` seconds."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, WAIT).until(condition)
+    # A click that loads another page leaves the old one's elements stale for a moment.
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, WAIT, ignored_exceptions=ignored).until(condition)

@@ -20,6 +20,7 @@ def _paste(browser: Any, text: str) -> None:
     # Typing a whole record key by key takes seconds; the page reads the box's value.
     browser.execute_script("arguments[0].value = arguments[1]", box, text)
     browser.find_element(By.CSS_SELECTOR, "form.verify button[type=submit]").click()
+    wait_for(browser, lambda b: "/verify/" in b.current_url)
 
 
 def test_a_pasted_record_gets_its_verdict_and_findings_at_once(
