@@ -63,5 +63,5 @@ def test_the_admin_index_shows_the_dashboard_above_the_apps(admin_web: Client, g
     assert "Games stored per week: 3 games in 12 weeks" in page
     assert re.search(r">2</a>\s*games wait for a reviewer", page)
     assert "The oldest has waited 3\xa0days" in page
-    assert "?verdict__exact=illegal\">illegal</a>" in page
+    assert '?verdict__exact=illegal">illegal</a>' in page
     assert "<code>play.revoke</code>" in page
