@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.models import Visibility
 from replay.models import Finding
 from uploads.models import Upload, UploadItem
-from uploads.selectors import upload_get, upload_summary
+from uploads.selectors import upload_get, upload_list, upload_summary
 from uploads.services import upload_queue, upload_receiving
 from uploads.tasks import WORKERS
 from web.findings import finding_text, where_text
@@ -35,6 +35,8 @@ from web.reports import unsaved_findings
 SUFFIXES = (".json", ".jsonl", ".zip")
 #: Records of an upload whose findings its page lists; the rest are a page of the API away.
 REJECTED_SHOWN = 50
+#: The reader's latest uploads listed under the form.
+RECENT = 10
 #: How often the page asks for the upload's progress while the workers verify it, in ms.
 POLL_MS = 1000
 
@@ -83,10 +85,10 @@ class UploadForm(forms.Form):
 def upload_new(request: HttpRequest) -> HttpResponse:
     """The form; a valid file is stored, queued for the workers, and its page follows."""
     if request.method == "GET":
-        return render(request, "web/upload_new.html", {"form": UploadForm()})
+        return _form_page(request, UploadForm())
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
-        return render(request, "web/upload_new.html", {"form": form}, status=400)
+        return _form_page(request, form, status=400)
     file = form.cleaned_data["file"]
     assert isinstance(request.user, User)  # login_required
     with upload_receiving(uploaded_by=request.user) as receiver:
@@ -95,6 +97,13 @@ def upload_new(request: HttpRequest) -> HttpResponse:
         receiver.finish(filename=file.name, **form.options())
     upload = upload_queue(receiver, workers=WORKERS)
     return redirect("upload-page", upload_id=upload.pk)
+
+
+def _form_page(request: HttpRequest, form: UploadForm, *, status: int = 200) -> HttpResponse:
+    """The form, and the reader's latest uploads to go back to."""
+    recent = upload_list(user=request.user).filter(uploaded_by_id=request.user.pk)[:RECENT]
+    context = {"form": form, "recent": recent}
+    return render(request, "web/upload_new.html", context, status=status)
 
 
 def _upload_or_404(request: HttpRequest, upload_id: int) -> Upload:

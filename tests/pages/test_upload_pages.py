@@ -140,3 +140,10 @@ def test_a_private_upload_makes_private_games(
         in client.get(f"/uploads/{upload.pk}/").content.decode()
     )
     assert Game.objects.get().visibility == "private"
+
+
+def test_the_form_lists_the_readers_latest_uploads(sent: tuple[Client, Upload]) -> None:
+    client, upload = sent
+    page = client.get("/uploads/new/").content.decode()
+    assert f'<a href="/uploads/{upload.pk}/">Upload {upload.pk}: club.jsonl</a>' in page
+    assert "4 of 4 records" in page
