@@ -98,6 +98,11 @@ def rate(words: str = "") -> serializers.FloatField:
     return serializers.FloatField(allow_null=True, min_value=0, max_value=1, help_text=text)
 
 
+def skill(words: str) -> serializers.FloatField:
+    """A figure of an OpenSkill rating, as answers round it."""
+    return serializers.FloatField(help_text=f"{words}; to 3 places")
+
+
 def percentile(words: str = "") -> serializers.FloatField:
     text = "a fraction from 0 to 1, to 3 places" + (f"; {words}" if words else "")
     return serializers.FloatField(required=False, min_value=0, max_value=1, help_text=text)
@@ -109,9 +114,9 @@ class PlayerRefSerializer(serializers.Serializer[Any]):
 
 
 class RatingSerializer(serializers.Serializer[Any]):
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField(help_text="μ − 3σ")
+    mu = skill("the rating's mean")
+    sigma = skill("its uncertainty")
+    ordinal = skill("μ − 3σ, which ranks")
     games = serializers.IntegerField()
     last_played = serializers.DateTimeField()
 
@@ -247,9 +252,9 @@ class RulesetSummarySerializer(serializers.Serializer[Any]):
 class RatingEntrySerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     played_at = serializers.DateTimeField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField()
+    mu = skill("the rating's mean")
+    sigma = skill("its uncertainty")
+    ordinal = skill("μ − 3σ, which ranks")
     games = serializers.IntegerField()
 
 
@@ -276,9 +281,9 @@ class GatesSerializer(serializers.Serializer[Any]):
 class LeaderboardEntrySerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = PlayerRefSerializer()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField()
+    mu = skill("the rating's mean")
+    sigma = skill("its uncertainty")
+    ordinal = skill("μ − 3σ, which ranks")
     games = serializers.IntegerField()
     last_played = serializers.DateTimeField()
 
