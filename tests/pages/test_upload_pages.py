@@ -91,6 +91,8 @@ def test_the_flagged_games_link_lists_the_uploads_illegal_game(sent: tuple[Clien
     client, upload = sent
     page = client.get("/games/", {"upload": upload.pk, "verdict": "illegal"}).content.decode()
     assert len(re.findall(r'<a href="/games/\d+/">', page)) == 1
+    assert f'The games of <a href="/uploads/{upload.pk}/">upload {upload.pk}</a>.' in page
+    assert f'<input type="hidden" name="upload" value="{upload.pk}">' in page
 
 
 def test_the_status_fragment_says_when_the_upload_is_finished(sent: tuple[Client, Upload]) -> None:
