@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.shortcuts import resolve_url
 from django.test import Client
 
 from games.models import Game
@@ -55,7 +56,7 @@ def sent(
 def test_the_form_needs_a_signed_in_user(client: Client) -> None:
     response = client.get("/uploads/new/")
     assert response.status_code == 302
-    assert response["Location"] == f"{settings.LOGIN_URL}?next=/uploads/new/"
+    assert response["Location"] == f"{resolve_url(settings.LOGIN_URL)}?next=/uploads/new/"
     assert client.get("/uploads/1/").status_code == 302
 
 
