@@ -139,3 +139,17 @@ def test_dates_and_numbers_follow_the_readers_language(make_game: Callable[..., 
     month = re.search(r"<time datetime=\"[^\"]+\">([^<]+)</time>", russian)
     assert month is not None and re.search("[а-я]", month.group(1)), month
     assert "Played" in english and "Сыграна" in russian
+
+
+def test_a_game_audited_from_its_sheet_has_a_table_of_deals_without_plays(
+    make_game: Callable[..., int],
+) -> None:
+    from replay.engine.simulate import simulate_game
+
+    record = simulate_game("classic", 4, 7, sheet=True)
+    game = make_game(record)
+    response = Client().get(f"/games/{game}/?deal=2")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "scored from the sheet: the record has no plays" in page
+    assert 'data-moment="deal=2"' in page
