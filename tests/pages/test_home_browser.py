@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from games.models import Game
-from tests.pages.conftest import PHONE, shot, wait_for
+from tests.pages.conftest import PHONE, accept_language, shot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -63,3 +63,17 @@ def test_text_that_is_no_record_is_malformed_not_an_error(browser: Any) -> None:
     verdict = wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, ".verdict-line .verdict"))
     assert verdict.text == "malformed"
     assert "not JSON" in browser.find_element(By.CSS_SELECTOR, "ol.findings").text
+
+
+def test_a_russian_reader_gets_the_report_in_russian(
+    browser: Any, make_record: Callable[..., dict[str, Any]]
+) -> None:
+    accept_language(browser, "ru")
+    browser.get(browser.base + "/")
+    _paste(browser, json.dumps(make_record(corrupt="wrong_score")))
+    verdict = wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, ".verdict-line .verdict"))
+    assert verdict.text == "расхождение"
+    assert "а в записи" in browser.find_element(By.CSS_SELECTOR, "ol.findings").text
+    browser.find_element(By.CSS_SELECTOR, "details summary").click()
+    shot(browser, "verify-ru-desktop")
+    shot(browser, "verify-ru-phone", size=PHONE)
