@@ -28,9 +28,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from core.admin import ReadOnlyAdmin, ReadOnlyInline
+from core.charts import line_chart
 from core.errors import Rejected
 from games.forms import DisputeDecisionForm, PlayerMergeForm, StoredRulesetForm
 from games.models import (
@@ -50,10 +53,16 @@ from replay.engine import ENGINE_VERSION
 from replay.models import Finding
 from replay.selectors import game_review
 from replay.services.reverify import games_reverify
+from stats import selectors as stats_selectors
 
 
 def review_url(game_id: int, anchor: str = "") -> str:
     return reverse("admin:games_game_review", args=[game_id]) + (f"#{anchor}" if anchor else "")
+
+
+def replay_url(game_id: int) -> str:
+    """The public replay of a game, where ``?deal=D&trick=T&play=P`` opens one moment."""
+    return reverse("game-page", args=[game_id])
 
 
 def _seat_names(game_id: int) -> list[str]:
@@ -112,6 +121,30 @@ class PlayerAliasInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+def _game_moment(game: int, when: Any) -> str:
+    return _("game %(game)s, %(when)s") % {"game": game, "when": date_format(when)}
+
+
+def _player_statistics(player_id: int) -> dict[str, Any]:
+    """What the player page shows of the statistics (``stats.selectors``): the overall and
+    per-ruleset figures of counted public games, and each rating's ordinal as a chart."""
+    detail = stats_selectors.player_detail(player_id=player_id)
+    if detail is None:
+        return {"statistics": None}
+    data = stats_selectors.player_detail_data(player_id=player_id, detail=detail)
+    ratings = stats_selectors.player_ratings_data(
+        player_id=player_id, ratings=stats_selectors.player_rating_rows(player_id=player_id)
+    )
+    charts = []
+    for rating in ratings:
+        points = [
+            (_game_moment(e["game"], e["played_at"]), e["ordinal"]) for e in rating["history"]
+        ]
+        label = _("Rating (μ − 3σ) in %(ruleset)s, game by game") % {"ruleset": rating["ruleset"]}
+        charts.append((rating, line_chart(points, label=label)))
+    return {"statistics": data, "rating_charts": charts}
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "key", "games", "merged_into", "created_at")
@@ -127,6 +160,19 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         return super().get_queryset(request).annotate(games=Count("seats"))
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The player with their statistics and a chart of each rating, game by game."""
+        context = dict(extra_context or {})
+        if object_id.isdigit():
+            context.update(_player_statistics(int(object_id)))
+        return super().change_view(request, object_id, form_url, context)
 
     @admin.display(ordering="games", description="games")
     def games(self, player: Player) -> int:
@@ -306,6 +352,8 @@ class GameAdmin(admin.ModelAdmin):
         if not self.has_view_permission(request, game):
             raise PermissionDenied
         here = review_url(game.pk)
+        review = game_review(game=game)
+        recomputed = [claim.recomputed for _, claim in review.totals]
         can_reverify = self.has_change_permission(request, game)
         can_decide = request.user.has_perm("games.change_dispute")
         bound: tuple[int, DisputeDecisionForm] | None = None
@@ -323,7 +371,10 @@ class GameAdmin(admin.ModelAdmin):
                 raise Http404("no such dispute")
             chosen = get_object_or_404(Dispute, pk=int(number), game=game)
             posted = DisputeDecisionForm(
-                request.POST, players=_seat_names(game.pk), prefix=f"dispute-{chosen.pk}"
+                request.POST,
+                players=_seat_names(game.pk),
+                recomputed=recomputed,
+                prefix=f"dispute-{chosen.pk}",
             )
             if _decide(self, request, [chosen], posted):
                 return HttpResponseRedirect(f"{here}#dispute-{chosen.pk}")
@@ -336,14 +387,17 @@ class GameAdmin(admin.ModelAdmin):
                 if bound is not None and bound[0] == dispute.pk:
                     form = bound[1]
                 else:
-                    form = DisputeDecisionForm(players=players, prefix=f"dispute-{dispute.pk}")
+                    form = DisputeDecisionForm(
+                        players=players, recomputed=recomputed, prefix=f"dispute-{dispute.pk}"
+                    )
             disputes.append((dispute, form))
         context = {
             **self.admin_site.each_context(request),
             "title": f"Review of game {game.pk}",
             "opts": self.model._meta,
             "game": game,
-            "review": game_review(game=game),
+            "review": review,
+            "replay": replay_url(game.pk),
             "disputes": disputes,
             "can_reverify": can_reverify,
             "verdict_changes": game.verdict_changes.all()[:20],

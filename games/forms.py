@@ -27,7 +27,9 @@ class DisputeDecisionForm(forms.Form):
     """A decision with a note; for ``corrected``, the final total of every seat.
 
     ``players`` names the seats. Without them (disputes of several games decided at once)
-    there are no total fields and ``corrected`` is refused.
+    there are no total fields and ``corrected`` is refused. ``recomputed`` (the replay's
+    totals) pre-fills the totals, so that a reviewer changes only the seats that are wrong;
+    left as they are, they go with any decision.
     """
 
     decision = forms.ChoiceField(choices=DECISIONS, widget=forms.RadioSelect)
@@ -35,15 +37,25 @@ class DisputeDecisionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), required=False, max_length=5000
     )
 
-    def __init__(self, *args: Any, players: Sequence[str] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[str] = (),
+        recomputed: Sequence[Any] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
+        self.recomputed = (
+            [_decimal(v) for v in recomputed] if len(recomputed) == len(players) else []
+        )
         for seat, name in enumerate(self.players):
             self.fields[f"total_{seat}"] = forms.DecimalField(
                 label=f"{name} (seat {seat})",
                 required=False,
                 max_digits=14,
                 decimal_places=4,
+                initial=self.recomputed[seat] if self.recomputed else None,
             )
 
     def clean(self) -> dict[str, Any]:
@@ -57,7 +69,10 @@ class DisputeDecisionForm(forms.Form):
             for seat, total in enumerate(totals):
                 if total is None:
                     self.add_error(f"total_{seat}", "a corrected decision needs every final total")
-        elif any(total is not None for total in totals):
+        elif any(
+            total is not None and (not self.recomputed or total != self.recomputed[seat])
+            for seat, total in enumerate(totals)
+        ):
             raise forms.ValidationError("final totals go with the decision corrected")
         return data
 
@@ -68,6 +83,13 @@ class DisputeDecisionForm(forms.Form):
 
     def total_fields(self) -> list[forms.BoundField]:
         return [self[f"total_{seat}"] for seat in range(len(self.players))]
+
+
+def _decimal(value: Any) -> Decimal | None:
+    try:
+        return None if value is None else Decimal(str(value))
+    except ArithmeticError:
+        return None
 
 
 class PlayerChoiceField(forms.ModelChoiceField):

@@ -8,12 +8,14 @@ follow their game, and a user always sees the disputes they opened.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Count, DateField, Min, Q, QuerySet
+from django.db.models.functions import TruncWeek
 from django.utils import timezone
 
 from core.access import is_staff
@@ -30,6 +32,7 @@ from games.models import (
     Visibility,
     player_key,
 )
+from replay.engine import PRESETS
 
 if TYPE_CHECKING:
     from core.access import User
@@ -53,6 +56,53 @@ def game_review_queue(*, games: QuerySet[Game] | None = None) -> QuerySet[Game]:
     """The games a reviewer has to look at (flagged or disputed), the longest waiting first."""
     games = Game.objects.all() if games is None else games
     return games.filter(status__in=REVIEW_STATUSES).order_by(*REVIEW_ORDER)
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    """The state of the service at a glance, for the admin's index."""
+
+    weeks: list[tuple[dt.date, int]]  #: games stored per week (Monday), oldest first
+    verdicts: list[tuple[str, int]]  #: every verdict, worst first, with its games
+    queue: int  #: games waiting for a reviewer
+    oldest: dt.datetime | None  #: when the first of them was stored
+    now: dt.datetime
+
+    @property
+    def oldest_wait(self) -> dt.timedelta | None:
+        return None if self.oldest is None else self.now - self.oldest
+
+
+def game_dashboard(*, weeks: int = 12, now: dt.datetime | None = None) -> Dashboard:
+    """Games stored per week over the last ``weeks`` (empty weeks included), the verdict mix,
+    and the review queue with its oldest wait: three queries."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    first = today - dt.timedelta(days=today.weekday() + 7 * (weeks - 1))
+    start = timezone.make_aware(dt.datetime.combine(first, dt.time.min))
+    counted = dict(
+        Game.objects.filter(created_at__gte=start)
+        .annotate(week=TruncWeek("created_at", output_field=DateField()))
+        .order_by()
+        .values("week")
+        .annotate(n=Count("pk"))
+        .values_list("week", "n")
+    )
+    mix = dict(
+        Game.objects.order_by()
+        .values("verdict")
+        .annotate(n=Count("pk"))
+        .values_list("verdict", "n")
+    )
+    queue = game_review_queue().aggregate(n=Count("pk"), oldest=Min("created_at"))
+    mondays = [first + dt.timedelta(weeks=i) for i in range(weeks)]
+    return Dashboard(
+        weeks=[(day, counted.get(day, 0)) for day in mondays],
+        verdicts=[(v, mix.get(v, 0)) for v, _ in VERDICTS],
+        queue=queue["n"],
+        oldest=queue["oldest"],
+        now=now,
+    )
 
 
 def player_find(*, name: str) -> Player | None:
@@ -108,29 +158,65 @@ class UtcIsoDayEndField(UtcIsoDateTimeField):
 class UtcIsoDateTimeFilter(django_filters.IsoDateTimeFilter):
     field_class = UtcIsoDateTimeField
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("error_messages", {"invalid": DATE_FORM})
+        super().__init__(*args, **kwargs)
 
-class UtcIsoDayEndFilter(django_filters.IsoDateTimeFilter):
+
+class UtcIsoDayEndFilter(UtcIsoDateTimeFilter):
     """The end of a range of dates played: a date alone includes its whole day."""
 
     field_class = UtcIsoDayEndField
 
 
-class _PlayedRange(forms.Form):
-    """A range of dates played that ends before it starts is a mistake (the two swapped),
-    refused as such rather than answered with an empty list."""
+#: What a date filter's error says of the form it expects.
+DATE_FORM = "expected ISO 8601: a date (2026-11-20) or a date and time (2026-11-20T19:00:00Z)"
+
+
+def player_of(value: str) -> Player | None:
+    """The player a filter names: a run of digits is a player's id (a merged player stands
+    for the one it was merged into), anything else a name, through aliases. A player whose
+    name is all digits is found by name when no player has that id."""
+    text = value.strip()
+    if text.isdigit() and len(text) <= 18:
+        player = Player.objects.filter(pk=int(text)).select_related("merged_into").first()
+        if player is not None:
+            return player.merged_into or player
+    return player_find(name=text)
+
+
+def ruleset_known(name: str) -> bool:
+    """Whether ``name`` is a preset or a stored ruleset: what a record may name."""
+    return name in PRESETS or StoredRuleset.objects.filter(name=name).exists()
+
+
+class _GameFilterForm(forms.Form):
+    """Values that select nothing because they name nothing are mistakes (a misspelt name,
+    a ruleset that does not exist, a range with its ends swapped), refused as such rather
+    than answered with an empty list. The player a value names replaces it, for the filter."""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         start, end = data.get("played_from"), data.get("played_to")
         if start is not None and end is not None and end < start:
             self.add_error("played_to", "played_to is before played_from")
+        if data.get("player"):
+            player = player_of(data["player"])
+            if player is None:
+                self.add_error("player", f"no player has the name or id {data['player']!r}")
+            else:
+                data["player"] = player
+        if data.get("ruleset") and not ruleset_known(data["ruleset"]):
+            self.add_error(
+                "ruleset", f"{data['ruleset']!r} is neither a preset nor a stored ruleset"
+            )
         return data
 
 
 class GameFilter(django_filters.FilterSet):
     """The filters of ``GET /api/games/`` and ``GET /api/games/export.jsonl``."""
 
-    player = django_filters.CharFilter(method="filter_player", help_text="a player's name")
+    player = django_filters.CharFilter(method="filter_player", help_text="a player's name or id")
     ruleset = django_filters.CharFilter(
         method="filter_ruleset", help_text="a preset or a stored ruleset's name"
     )
@@ -146,13 +232,10 @@ class GameFilter(django_filters.FilterSet):
     class Meta:
         model = Game
         fields = ("player", "ruleset", "verdict", "status", "played_from", "played_to")
-        form = _PlayedRange
+        form = _GameFilterForm
 
-    def filter_player(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
-        player = player_find(name=value)
-        if player is None:
-            return queryset.none()
-        return queryset.filter(seats__player=player).distinct()
+    def filter_player(self, queryset: QuerySet[Game], name: str, value: Player) -> QuerySet[Game]:
+        return queryset.filter(seats__player=value).distinct()
 
     def filter_ruleset(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
         return queryset.filter(Q(ruleset_name=value) | Q(ruleset_preset=value, ruleset_name=""))

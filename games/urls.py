@@ -11,6 +11,7 @@ from games.apis.games import (
     GameRecordApi,
     GameReplayApi,
     GamesApi,
+    GameTotalsExportApi,
     VerifyApi,
 )
 from games.apis.rulesets import RulesetsApi
@@ -20,6 +21,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("verify/", VerifyApi.as_view(), name="verify"),
     path("games/", GamesApi.as_view(), name="games"),
     path("games/export.jsonl", GameExportApi.as_view(), name="game-export"),
+    *(
+        path(
+            f"games/totals.{kind}",
+            GameTotalsExportApi.as_view(),
+            {"kind": kind},
+            name=f"game-totals-{kind}",
+        )
+        for kind in ("csv", "jsonl")
+    ),
     path("games/<int:game_id>/", GameDetailApi.as_view(), name="game-detail"),
     path("games/<int:game_id>/record/", GameRecordApi.as_view(), name="game-record"),
     path("games/<int:game_id>/replay/", GameReplayApi.as_view(), name="game-replay"),

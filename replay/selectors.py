@@ -15,12 +15,15 @@ places it.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
+
+from django.db.models import Count
 
 from core.errors import Rejected, finding_dict
 from games.models import Game
@@ -92,6 +95,10 @@ class DealView:
     findings: list[Finding]  #: every finding located in this deal
     notes: list[Finding]  #: those not shown at one of ``tricks`` or their plays
     differs: bool  #: a claim of this deal differs from the replay
+    #: Each seat's hand as dealt, in compact notation: the record's, else the cards the seat
+    #: played (docs/format.md: without hands, a hand is what it plays); empty in a sheet deal.
+    hands: list[tuple[str, list[str]]] = field(default_factory=list)  #: (player, cards)
+    hands_played: bool = False  #: ``hands`` come from the plays
 
     @property
     def offending(self) -> bool:
@@ -110,6 +117,16 @@ class GameReview:
     engine_version: str = ENGINE_VERSION
 
 
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A record's score sheet beside its report: the claims of every deal and the totals."""
+
+    record: dict[str, Any]  #: the record's JSON; empty when it is not an object
+    players: list[str]
+    deals: list[DealView]
+    totals: list[tuple[str, Claim]]
+
+
 def game_review(*, game: Game) -> GameReview:
     """Everything the review page shows of a game, from its current record and report."""
     report = Report.objects.filter(game=game, current=True).first()
@@ -118,17 +135,24 @@ def game_review(*, game: Game) -> GameReview:
         record = record_json(game_record_text(game=game))
     except (ValueError, RecursionError):
         record = None
+    data = report.as_dict() if report is not None else {}
+    sheet = record_sheet(record=record, data=data, findings=findings)
+    outdated = report is not None and report.engine_version != ENGINE_VERSION
+    return GameReview(game, sheet.players, report, findings, sheet.deals, sheet.totals, outdated)
+
+
+def record_sheet(*, record: Any, data: dict[str, Any], findings: list[Finding]) -> Sheet:
+    """The sheet of any record and its report, stored or not: a record verified without
+    being stored has its findings as unsaved ``Finding`` rows."""
     if not isinstance(record, dict):
         record = {}
     players = [p if isinstance(p, str) else str(p) for p in _list(record.get("players"))]
-    data = report.as_dict() if report is not None else {}
     deals = _deals(record, players, data, findings)
     totals = [
         (name, _claim(_at(record.get("totals"), seat), _at(data.get("totals"), seat)))
         for seat, name in enumerate(players)
     ]
-    outdated = report is not None and report.engine_version != ENGINE_VERSION
-    return GameReview(game, players, report, findings, deals, totals, outdated)
+    return Sheet(record, players, deals, totals)
 
 
 def game_state(
@@ -208,9 +232,24 @@ def _deals(
                 notes=[f for f in located if id(f) not in shown],
                 differs=dealer_claim.differs
                 or any(s.taken.differs or s.score.differs or s.running.differs for s in seats),
+                **_hands(claimed, tricks, players),
             )
         )
     return views
+
+
+def _hands(deal: dict[str, Any], tricks: list[TrickView], players: list[str]) -> dict[str, Any]:
+    hands = _list(deal.get("hands"))
+    if len(hands) == len(players) and all(isinstance(hand, list) for hand in hands):
+        cards = [[_play_text(card) for card in hand] for hand in hands]
+        return {"hands": list(zip(players, cards, strict=True))}
+    if not tricks:
+        return {}
+    played = [
+        (name, [p.play for t in tricks for p in t.plays if p.seat == seat])
+        for seat, name in enumerate(players)
+    ]
+    return {"hands": played, "hands_played": True}
 
 
 def _trick_winners(
@@ -282,9 +321,16 @@ def _play_text(value: Any) -> str:
             return json.dumps(value, ensure_ascii=False)
         value = text
     if isinstance(value, str):
-        code = PLAY_CODES.get(value.strip().upper())
-        return play_name(code) if code is not None else value
+        return _compact(value)
     return json.dumps(value, ensure_ascii=False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compact(value: str) -> str:
+    """A play written as text, canonically; a game writes the same few plays hundreds of
+    times."""
+    code = PLAY_CODES.get(value.strip().upper())
+    return play_name(code) if code is not None else value
 
 
 def _claim(claimed: Any, recomputed: Any) -> Claim:
@@ -306,3 +352,16 @@ def _list(value: Any) -> list[Any]:
 
 def _at(values: Any, index: int) -> Any:
     return values[index] if isinstance(values, list) and 0 <= index < len(values) else None
+
+
+def finding_code_counts(*, limit: int = 10) -> list[tuple[str, int, int]]:
+    """The most frequent finding codes of the current reports: code, findings, games."""
+    rows = (
+        Finding.objects.filter(report__current=True)
+        .order_by()
+        .values("code")
+        .annotate(n=Count("pk"), games=Count("game", distinct=True))
+        .order_by("-n", "code")
+        .values_list("code", "n", "games")[:limit]
+    )
+    return list(rows)

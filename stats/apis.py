@@ -19,6 +19,7 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -32,6 +33,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.exports import csv_lines, export_response, json_lines
 from core.openapi import FINDINGS, page_of, page_parameters
 from core.pagination import SizedPages
 from games.models import Player
@@ -42,6 +44,7 @@ NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag or date still
 #: The answers of a conditional request beside the body: fresh (304), or a failed precondition.
 CONDITIONAL = {304: NOT_MODIFIED, 412: FINDINGS}
 MONTH = r"^\d{4}-(0[1-9]|1[0-2])$"
+MONTH_FORM = "expected a month as YYYY-MM, e.g. 2026-11"
 
 
 class PreconditionFailed(APIException):
@@ -85,6 +88,25 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
 
 # -- shapes --------------------------------------------------------------------------------
 
+#: What every rate and percentile is: one unit for all, so that figures compare at a glance.
+FRACTION = "a fraction from 0 to 1 (0.25 is a quarter), to 4 places"
+
+
+def rate(words: str = "") -> serializers.FloatField:
+    """A rate: null when there is nothing to count."""
+    text = f"{words}; {FRACTION}" if words else FRACTION
+    return serializers.FloatField(allow_null=True, min_value=0, max_value=1, help_text=text)
+
+
+def skill(words: str) -> serializers.FloatField:
+    """A figure of an OpenSkill rating, as answers round it."""
+    return serializers.FloatField(help_text=f"{words}; to 3 places")
+
+
+def percentile(words: str = "") -> serializers.FloatField:
+    text = "a fraction from 0 to 1, to 3 places" + (f"; {words}" if words else "")
+    return serializers.FloatField(required=False, min_value=0, max_value=1, help_text=text)
+
 
 class PlayerRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
@@ -92,21 +114,22 @@ class PlayerRefSerializer(serializers.Serializer[Any]):
 
 
 class RatingSerializer(serializers.Serializer[Any]):
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField(help_text="μ − 3σ")
+    mu = skill("the rating's mean")
+    sigma = skill("its uncertainty")
+    ordinal = skill("μ − 3σ, which ranks")
     games = serializers.IntegerField()
     last_played = serializers.DateTimeField()
 
 
 class PercentilesSerializer(serializers.Serializer[Any]):
-    """Percentile among players past the games gate, per figure; absent below the gate."""
+    """Per figure, the share of the players past the games gate who are below the player
+    (ties count half), a fraction from 0 to 1 like every rate; absent below the gate."""
 
-    win_rate = serializers.FloatField(required=False)
-    average_total = serializers.FloatField(required=False)
-    exact_rate = serializers.FloatField(required=False)
-    points_per_deal = serializers.FloatField(required=False)
-    rating = serializers.FloatField(required=False)
+    win_rate = percentile()
+    average_total = percentile("within a ruleset only")
+    exact_rate = percentile()
+    points_per_deal = percentile()
+    rating = percentile("of the rating's ordinal, within a ruleset only")
 
 
 class PlaceSerializer(serializers.Serializer[Any]):
@@ -139,7 +162,7 @@ class AccuracySerializer(serializers.Serializer[Any]):
 
     deals = serializers.IntegerField()
     exact = serializers.IntegerField()
-    exact_rate = serializers.FloatField(allow_null=True)
+    exact_rate = rate()
 
 
 class ByCardsSerializer(AccuracySerializer):
@@ -155,9 +178,9 @@ class BiddingSerializer(serializers.Serializer[Any]):
     exact = serializers.IntegerField()
     over = serializers.IntegerField()
     under = serializers.IntegerField()
-    exact_rate = serializers.FloatField(allow_null=True)
-    over_rate = serializers.FloatField(allow_null=True)
-    under_rate = serializers.FloatField(allow_null=True)
+    exact_rate = rate()
+    over_rate = rate()
+    under_rate = rate()
     passes = TriedMadeSerializer()
     blind = TriedMadeSerializer(help_text="blind bids outside dark deals")
     hook = HookSerializer()
@@ -178,9 +201,7 @@ class PointsSerializer(serializers.Serializer[Any]):
     points = serializers.FloatField()
     per_deal = serializers.FloatField(allow_null=True)
     from_made_bids = serializers.FloatField()
-    made_bids_share = serializers.FloatField(
-        allow_null=True, help_text="points of made bids / all points won (positive scores)"
-    )
+    made_bids_share = rate("points of made bids / all points won (positive scores)")
     by_kind = KindPointsSerializer(many=True)
 
 
@@ -211,9 +232,9 @@ class MonthSerializer(serializers.Serializer[Any]):
     month = serializers.CharField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
-    win_rate = serializers.FloatField(allow_null=True)
+    win_rate = rate()
     average_total = serializers.FloatField(allow_null=True)
-    exact_rate = serializers.FloatField(allow_null=True)
+    exact_rate = rate()
     points_per_deal = serializers.FloatField(allow_null=True)
 
 
@@ -221,7 +242,7 @@ class RulesetSummarySerializer(serializers.Serializer[Any]):
     ruleset = serializers.CharField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
-    win_rate = serializers.FloatField(allow_null=True)
+    win_rate = rate()
     average_total = serializers.FloatField(allow_null=True)
     best_total = serializers.FloatField(allow_null=True)
     rating = RatingSerializer(allow_null=True)
@@ -231,9 +252,9 @@ class RulesetSummarySerializer(serializers.Serializer[Any]):
 class RatingEntrySerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     played_at = serializers.DateTimeField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField()
+    mu = skill("the rating's mean")
+    sigma = skill("its uncertainty")
+    ordinal = skill("μ − 3σ, which ranks")
     games = serializers.IntegerField()
 
 
@@ -242,7 +263,7 @@ class VersusSideSerializer(serializers.Serializer[Any]):
     ahead = serializers.IntegerField(help_text="games the player finished above")
     behind = serializers.IntegerField()
     ties = serializers.IntegerField()
-    ahead_rate = serializers.FloatField(allow_null=True)
+    ahead_rate = rate()
     difference = serializers.FloatField(help_text="Σ (player's total − opponent's)")
     average_difference = serializers.FloatField(allow_null=True)
 
@@ -260,9 +281,9 @@ class GatesSerializer(serializers.Serializer[Any]):
 class LeaderboardEntrySerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = PlayerRefSerializer()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    ordinal = serializers.FloatField()
+    mu = skill("the rating's mean")
+    sigma = skill("its uncertainty")
+    ordinal = skill("μ − 3σ, which ranks")
     games = serializers.IntegerField()
     last_played = serializers.DateTimeField()
 
@@ -346,7 +367,7 @@ class PlayerDetailApi(PlayerApi):
         merged_into = serializers.IntegerField(allow_null=True)
         games = serializers.IntegerField()
         wins = serializers.IntegerField()
-        win_rate = serializers.FloatField(allow_null=True)
+        win_rate = rate()
         average_total = serializers.FloatField(allow_null=True)
         best_total = serializers.FloatField(allow_null=True)
         percentiles = PercentilesSerializer()
@@ -386,6 +407,7 @@ class PlayerStatsApi(PlayerApi):
             allow_blank=True,
             default="",
             help_text="first month, YYYY-MM; not after until",
+            error_messages={"invalid": MONTH_FORM},
         )
         until = serializers.RegexField(
             MONTH,
@@ -393,6 +415,7 @@ class PlayerStatsApi(PlayerApi):
             allow_blank=True,
             default="",
             help_text="last month, YYYY-MM; not before since",
+            error_messages={"invalid": MONTH_FORM},
         )
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -409,7 +432,7 @@ class PlayerStatsApi(PlayerApi):
         games = serializers.IntegerField()
         wins = serializers.IntegerField(help_text="shared wins included")
         shared_wins = serializers.IntegerField()
-        win_rate = serializers.FloatField(allow_null=True)
+        win_rate = rate()
         places = PlaceSerializer(many=True)
         average_total = serializers.FloatField(allow_null=True)
         best_total = serializers.FloatField(allow_null=True)
@@ -585,6 +608,74 @@ class LeaderboardApi(APIView):
         return answer(request, selectors.freshness((data,), ()), lambda: data)
 
 
+EXPORT_RESPONSES = {
+    (200, "text/csv"): OpenApiTypes.STR,
+    (200, "application/x-ndjson"): OpenApiTypes.STR,
+}
+
+
+class PlayerStatsExportApi(PlayerApi):
+    """A player's key figures per ruleset key, overall first, with the rating of each: one
+    line per key, in CSV for a spreadsheet or JSON Lines for a script."""
+
+    @extend_schema(
+        responses={**EXPORT_RESPONSES, 404: FINDINGS},
+        summary="Export a player's statistics as CSV or JSON Lines",
+        description="Columns: " + ", ".join(selectors.EXPORT_COLUMNS) + ". The overall line "
+        "has an empty ruleset and no totals (rulesets score on different scales).",
+    )
+    def get(self, request: Request, player_id: int, kind: str) -> HttpResponseBase:
+        rows = selectors.player_export_rows(player_id=player_id)
+        if not rows:
+            raise NotFound(f"no player {player_id} with counted games")
+        lines = csv_lines(selectors.EXPORT_COLUMNS, rows) if kind == "csv" else json_lines(rows)
+        return export_response(kind, lines, filename=f"player-{player_id}")
+
+
+#: The columns of a leaderboard in CSV; JSON Lines keeps ``player`` an object.
+LEADERBOARD_COLUMNS = (
+    "rank", "player_id", "player", "mu", "sigma", "ordinal", "games", "last_played",
+)  # fmt: skip
+
+
+class LeaderboardExportApi(APIView):
+    """A leaderboard, live or a day's, as CSV or JSON Lines: one line per ranked player."""
+
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        parameters=[LeaderboardApi.InputSerializer],
+        responses={**EXPORT_RESPONSES, 400: FINDINGS, 404: FINDINGS},
+        summary="Export a leaderboard as CSV or JSON Lines",
+    )
+    def get(self, request: Request, ruleset: str, kind: str) -> HttpResponseBase:
+        if "\x00" in ruleset:
+            raise NotFound("no leaderboard for a ruleset with a NUL character")
+        params = validated(LeaderboardApi.InputSerializer, request.query_params)
+        entries = leaderboard_entries(ruleset, params["date"], params["limit"])
+        if kind == "csv":
+            flat = (
+                {**e, "player_id": e["player"]["id"], "player": e["player"]["name"]}
+                for e in entries
+            )
+            lines = csv_lines(LEADERBOARD_COLUMNS, flat)
+        else:
+            lines = json_lines(entries)
+        return export_response(kind, lines, filename=f"leaderboard-{ruleset}")
+
+
+def leaderboard_entries(ruleset: str, date: dt.date | None, limit: int) -> list[dict[str, Any]]:
+    """The entries of the live board, or of the day's stored one (a 404 when none is)."""
+    if date is None:
+        gates = selectors.leaderboard_gates()
+        return selectors.leaderboard_rows(ruleset=ruleset, gates=gates, limit=limit)
+    snapshot = selectors.leaderboard_snapshot(ruleset=ruleset, date=date)
+    if snapshot is None:
+        raise NotFound(f"no {ruleset} leaderboard stored for {date}")
+    entries: list[dict[str, Any]] = snapshot.entries[:limit]
+    return entries
+
+
 class BenchRowApi(APIView):
     """The baseline of ``bench/stats.py``: one row by primary key, nothing else.
 
@@ -608,9 +699,11 @@ class BenchRowApi(APIView):
 __all__ = [
     "BenchRowApi",
     "LeaderboardApi",
+    "LeaderboardExportApi",
     "PlayerDetailApi",
     "PlayerListApi",
     "PlayerRatingsApi",
     "PlayerStatsApi",
+    "PlayerStatsExportApi",
     "PlayerVersusApi",
 ]

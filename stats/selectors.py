@@ -27,7 +27,7 @@ from stats.contributions import SCALE, add
 from stats.models import ALL, STAT_COLUMNS, HeadToHead, LeaderboardSnapshot, PlayerStat, Rating
 
 #: Part of every ETag: change it when the shape or the derivation of an answer changes.
-FIGURES_VERSION = "1"
+FIGURES_VERSION = "2"
 KINDS = ("regular", "no_trump", "dark", "misere", "golden", "forehead")
 DECLARATIONS = ("high", "low", "plain", "lead_highest", "lead_lowest", "other")
 
@@ -65,8 +65,11 @@ def _number(value: Decimal | None) -> int | float | None:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def stats_figures(counters: Mapping[str, int], best_total: Decimal | None) -> dict[str, Any]:
-    """Every figure of a player's statistics from summed counters."""
+def stats_figures(
+    counters: Mapping[str, int], best_total: Decimal | None, *, totals: bool = True
+) -> dict[str, Any]:
+    """Every figure of a player's statistics from summed counters; without ``totals`` (over
+    every ruleset key, whose totals are on different scales) no average or best total."""
     c = counters.get
     games = c("games", 0)
     bids = c("bids", 0)
@@ -98,8 +101,8 @@ def stats_figures(counters: Mapping[str, int], best_total: Decimal | None) -> di
         "shared_wins": c("shared_wins", 0),
         "win_rate": _rate(c("wins", 0), games),
         "places": [{"place": p, "games": n} for p, n in places],
-        "average_total": _average(c("total", 0), games),
-        "best_total": _number(best_total),
+        "average_total": _average(c("total", 0), games) if totals else None,
+        "best_total": _number(best_total) if totals else None,
         "settlement": {"games": c("settled", 0), "balance": _points(c("balance", 0))},
         "bidding": {
             "deals": bids,
@@ -171,14 +174,14 @@ def _row_counters(row: Mapping[str, Any]) -> dict[str, int]:
     return counters
 
 
-def _trend(row: Mapping[str, Any]) -> dict[str, Any]:
+def _trend(row: Mapping[str, Any], *, totals: bool) -> dict[str, Any]:
     games, bids, deals = row["games"], row["bids"], row["deals"]
     return {
         "month": row["period"],
         "games": games,
         "wins": row["wins"],
         "win_rate": _rate(row["wins"], games),
-        "average_total": _average(row["total"], games),
+        "average_total": _average(row["total"], games) if totals else None,
         "exact_rate": _rate(row["exact"], bids),
         "points_per_deal": _average(row["points"], deals),
     }
@@ -268,18 +271,25 @@ def player_detail_data(*, player_id: int, detail: PlayerDetail) -> dict[str, Any
         "games": overall["games"],
         "wins": overall["wins"],
         "win_rate": _rate(overall["wins"], overall["games"]),
-        "average_total": _average(overall["total"], overall["games"]),
-        "best_total": _number(overall["best_total"]),
+        # Over every ruleset key: totals of different rulesets are on different scales.
+        "average_total": None,
+        "best_total": None,
         "percentiles": overall["percentiles"],
         "rulesets": rulesets,
     }
 
 
+def _skill(value: float) -> float:
+    """A rating figure (μ, σ, ordinal) as answers give it: to 3 places, finer than any
+    game moves it, while the rows keep every bit for the next update."""
+    return round(value, 3)
+
+
 def _rating(r: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        "mu": r["mu"],
-        "sigma": r["sigma"],
-        "ordinal": r["ordinal"],
+        "mu": _skill(r["mu"]),
+        "sigma": _skill(r["sigma"]),
+        "ordinal": _skill(r["ordinal"]),
         "games": r["games"],
         "last_played": r["last_played"],
     }
@@ -422,9 +432,9 @@ def _stats_answer(
         "ruleset": ruleset or None,
         "since": since or None,
         "until": until or None,
-        **stats_figures(counters, best),
+        **stats_figures(counters, best, totals=ruleset != ALL),
         "percentiles": percentiles,
-        "months": [_trend(m) for m in months],
+        "months": [_trend(m, totals=ruleset != ALL) for m in months],
     }
 
 
@@ -462,6 +472,65 @@ def player_stats_body(*, player_id: int, ruleset: str = ALL) -> StatBody | None:
     pk, version, updated_at, body = rows[0]
     fresh = freshness((player_id, ruleset, "", "", [(pk, version)]), [updated_at])
     return StatBody(body, fresh)
+
+
+#: The columns of a player's statistics in an export: a line per ruleset key, overall first.
+EXPORT_COLUMNS = (
+    "ruleset",
+    "games",
+    "wins",
+    "shared_wins",
+    "win_rate",
+    "average_total",
+    "best_total",
+    "bids",
+    "exact_rate",
+    "over_rate",
+    "under_rate",
+    "deals",
+    "points_per_deal",
+    "balance",
+    "mu",
+    "sigma",
+    "ordinal",
+)
+
+
+def player_export_rows(*, player_id: int) -> list[dict[str, Any]]:
+    """The key figures of each of the player's ruleset keys, all time, overall first (its
+    ``ruleset`` is empty): two queries. Empty when the player has no counted game."""
+    rows = (
+        PlayerStat.objects.filter(player_id=player_id, period=ALL)
+        .order_by("ruleset")
+        .values("ruleset", "best_total", "counters", *STAT_COLUMNS)
+    )
+    ratings = {r["ruleset"]: r for r in player_rating_rows(player_id=player_id)}
+    out = []
+    for row in rows:
+        figures = stats_figures(
+            _row_counters({**row, "c": row["counters"]}),
+            row["best_total"],
+            totals=row["ruleset"] != ALL,
+        )
+        rating = ratings.get(row["ruleset"])
+        out.append(
+            {
+                "ruleset": row["ruleset"],
+                **{k: figures[k] for k in ("games", "wins", "shared_wins", "win_rate")},
+                "average_total": figures["average_total"],
+                "best_total": figures["best_total"],
+                "bids": figures["bidding"]["deals"],
+                **{k: figures["bidding"][k] for k in ("exact_rate", "over_rate", "under_rate")},
+                "deals": figures["points"]["deals"],
+                "points_per_deal": figures["points"]["per_deal"],
+                "balance": figures["settlement"]["balance"],
+                **({} if rating is None else {k: _rating(rating)[k] for k in SKILL}),
+            }
+        )
+    return out
+
+
+SKILL = ("mu", "sigma", "ordinal")
 
 
 # -- ratings -------------------------------------------------------------------------------
@@ -503,9 +572,9 @@ def player_ratings_data(
             {
                 "game": game,
                 "played_at": when,
-                "mu": mu,
-                "sigma": sigma,
-                "ordinal": ordinal,
+                "mu": _skill(mu),
+                "sigma": _skill(sigma),
+                "ordinal": _skill(ordinal),
                 "games": games,
             }
         )
@@ -620,9 +689,9 @@ def leaderboard_rows(
         {
             "rank": rank,
             "player": {"id": player, "name": name},
-            "mu": mu,
-            "sigma": sigma,
-            "ordinal": ordinal,
+            "mu": _skill(mu),
+            "sigma": _skill(sigma),
+            "ordinal": _skill(ordinal),
             "games": games,
             "last_played": last.isoformat(),
         }

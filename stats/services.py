@@ -820,10 +820,11 @@ def stats_recompute() -> RecomputeSummary:
 
 
 def _percentile(value: float, ordered: list[float]) -> float:
-    """Mid-rank percentile: the share of players below, counting ties as half below."""
+    """Mid-rank percentile: the share of players below, counting ties as half below, as a
+    fraction from 0 to 1 as every rate is."""
     below = bisect_left(ordered, value)
     equal = bisect_right(ordered, value) - below
-    return round(100 * (below + equal / 2) / len(ordered), 1)
+    return round((below + equal / 2) / len(ordered), 3)
 
 
 def _figures(row: PlayerStat, rating: float | None) -> dict[str, float]:

@@ -6,10 +6,12 @@ from django.urls import URLPattern, URLResolver, path
 from stats.apis import (
     BenchRowApi,
     LeaderboardApi,
+    LeaderboardExportApi,
     PlayerDetailApi,
     PlayerListApi,
     PlayerRatingsApi,
     PlayerStatsApi,
+    PlayerStatsExportApi,
     PlayerVersusApi,
 )
 
@@ -25,6 +27,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("leaderboards/<str:ruleset>/", LeaderboardApi.as_view(), name="leaderboard"),
 ]
+for kind in ("csv", "jsonl"):
+    urlpatterns += [
+        path(
+            f"players/<int:player_id>/stats/export.{kind}",
+            PlayerStatsExportApi.as_view(),
+            {"kind": kind},
+            name=f"player-stats-{kind}",
+        ),
+        path(
+            f"leaderboards/<str:ruleset>/export.{kind}",
+            LeaderboardExportApi.as_view(),
+            {"kind": kind},
+            name=f"leaderboard-{kind}",
+        ),
+    ]
 
 if settings.DEBUG or settings.RASPIS_BENCH:
     # The baseline that bench/stats.py compares the statistics endpoint with.

@@ -66,6 +66,9 @@ class UploadItemSerializer(serializers.Serializer[Any]):
     outcome = serializers.CharField()
     game = serializers.IntegerField(source="game_id", allow_null=True)
     game_url = serializers.SerializerMethodField()
+    verdict = serializers.CharField(
+        allow_null=True, help_text="the stored game's verdict now; null without a game"
+    )
     findings = typed(
         FindingSerializer(many=True),
         serializers.JSONField,

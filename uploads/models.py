@@ -92,6 +92,10 @@ class ItemOutcome(models.TextChoices):
     FAILED = Stored.FAILED.value
 
 
+#: The outcomes of an item whose record was not stored: ``findings`` say why.
+FAILED_OUTCOMES = (ItemOutcome.REJECTED, ItemOutcome.FAILED)
+
+
 class UploadItem(models.Model):
     """One record of an upload, processed in a batch; done items are skipped on a re-run."""
 

@@ -35,7 +35,7 @@ from replay.engine import Code, Document, Finding, Line, split_file
 from replay.models import Stored
 from replay.services.store import Entry, Outcome, records_store
 from uploads.files import PART_SIZE, upload_file_read, upload_file_write
-from uploads.models import ItemOutcome, Upload, UploadItem, UploadStatus
+from uploads.models import FAILED_OUTCOMES, ItemOutcome, Upload, UploadItem, UploadStatus
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -53,7 +53,6 @@ ITEM_FIELDS = (
     "outcome",
     "findings",
 )
-FAILED_OUTCOMES = (ItemOutcome.REJECTED, ItemOutcome.FAILED)
 
 
 @dataclass(frozen=True, slots=True)

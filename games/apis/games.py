@@ -24,16 +24,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import Rejected
+from core.exports import csv_lines, export_response, json_lines
 from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
 from core.pagination import SizedPages
 from core.requests import UploadThrottle, account, body_read
-from games.apis.common import GameSummarySerializer
+from games.apis.common import GameSummarySerializer, number
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.models import Game, GameRecord, Visibility
-from games.selectors import game_get, game_list, game_record_text
+from games.selectors import game_get, game_record_text
 from replay.models import Finding, Report, Stored
 from replay.selectors import game_state
 from replay.services.records import game_store, record_check, record_read
+from uploads.selectors import upload_game_list
 from uploads.services import upload_create
 from uploads.tasks import WORKERS
 
@@ -44,8 +46,17 @@ DATE_OR_DATE_TIME = {
 #: ``games.selectors.GameFilter`` as the schema states it; JSON Schema cannot relate two
 #: parameters, so the order of a range is stated in words.
 GAME_FILTERS = [
-    OpenApiParameter("player", text_type(), description="a player's name, any case; aliases count"),
-    OpenApiParameter("ruleset", text_type(), description="a preset or a stored ruleset's name"),
+    OpenApiParameter(
+        "player",
+        text_type(),
+        description="a player's id, or name in any case (aliases count); "
+        "a name or id of no player is a 400",
+    ),
+    OpenApiParameter(
+        "ruleset",
+        text_type(),
+        description="a preset or a stored ruleset's name; any other is a 400",
+    ),
     OpenApiParameter("verdict", str, enum=["malformed", "illegal", "mismatch", "verified"]),
     OpenApiParameter("status", str, enum=["verified", "flagged", "disputed", "resolved"]),
     OpenApiParameter(
@@ -59,6 +70,11 @@ GAME_FILTERS = [
         description=(
             "ISO 8601, inclusive (a date alone to its end); not before played_from (a 400)"
         ),
+    ),
+    OpenApiParameter(
+        "upload",
+        int,
+        description="only the games stored from this upload of yours (a 400 if it is not)",
     ),
 ]
 RECORD_BODY = {"application/json": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR}
@@ -156,7 +172,7 @@ class GamesApi(APIView):
         operation_id="games_list",
     )
     def get(self, request: Request) -> Response:
-        games = game_list(user=request.user, filters=request.query_params)
+        games = upload_game_list(user=request.user, filters=request.query_params)
         paginator = SizedPages()
         page = paginator.paginate_queryset(games, request, view=self)
         data = GameSummarySerializer(page, many=True).data
@@ -276,7 +292,7 @@ class GameExportApi(APIView):
         summary="Export records as JSON Lines",
     )
     def get(self, request: Request) -> StreamingHttpResponse:
-        games = game_list(user=request.user, filters=request.query_params)
+        games = upload_game_list(user=request.user, filters=request.query_params)
         texts = (
             GameRecord.objects.filter(current=True, game__in=games.values("pk"))
             .order_by("game_id")
@@ -292,3 +308,58 @@ def _lines(texts: Iterator[str]) -> Iterator[bytes]:
     for text in texts:
         one_line = text.lstrip("\ufeff \t\r\n").replace("\r", " ").replace("\n", " ")
         yield one_line.encode("utf-8") + b"\n"
+
+
+#: The columns of a game in an export of totals; CSV adds a seat's to each, one line a seat.
+GAME_COLUMNS = ("game", "played_at", "ruleset", "verdict", "status", "players", "deals")
+SEAT_COLUMNS = ("seat", "player_id", "player", "total", "place", "winner")
+
+
+class GameTotalsExportApi(APIView):
+    """Games with their totals, filtered like the list, for a spreadsheet (CSV, a line per
+    seat) or a script (JSON Lines, a game a line with its seats); streamed.
+
+    The ruleset is the stored ruleset's name when the record names one, else its preset.
+    """
+
+    @extend_schema(
+        parameters=GAME_FILTERS,
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/x-ndjson"): OpenApiTypes.STR,
+            400: FINDINGS,
+        },
+        summary="Export games with their totals as CSV or JSON Lines",
+    )
+    def get(self, request: Request, kind: str) -> StreamingHttpResponse:
+        games = upload_game_list(user=request.user, filters=request.query_params).order_by("pk")
+        rows = (_game_row(game) for game in games.iterator(chunk_size=500))
+        if kind == "csv":
+            seats = ({**game, **seat} for game in rows for seat in game.pop("seats"))
+            lines = csv_lines((*GAME_COLUMNS, *SEAT_COLUMNS), seats)
+        else:
+            lines = json_lines(rows)
+        return export_response(kind, lines, filename="games")
+
+
+def _game_row(game: Game) -> dict[str, Any]:
+    return {
+        "game": game.pk,
+        "played_at": game.played_at,
+        "ruleset": game.ruleset_name or game.ruleset_preset,
+        "verdict": game.verdict,
+        "status": game.status,
+        "players": game.players_count,
+        "deals": game.deals_count,
+        "seats": [
+            {
+                "seat": seat.seat,
+                "player_id": seat.player_id,
+                "player": seat.name,
+                "total": number(seat.total),
+                "place": seat.place,
+                "winner": seat.winner,
+            }
+            for seat in game.seats.all()
+        ],
+    }

@@ -207,3 +207,93 @@ def test_the_page_of_a_game_that_no_longer_replays_still_opens(
     response = admin_web.get(review(game_id))
     assert response.status_code == 200
     assert "cannot be replayed now" in response.content.decode()
+
+
+def test_every_seats_hand_is_shown_for_each_deal(
+    admin_web: Client, user: Any, illegal_record: Any
+) -> None:
+    game_id = store_game(illegal_record, user)
+    page = admin_web.get(review(game_id)).content.decode()
+    plays = page[page.index('id="plays-3"') :]
+    hands = plays[: plays.index("</table>")]
+    assert "Hands as dealt" in hands
+    for name, hand in zip(
+        illegal_record["players"], illegal_record["deals"][2]["hands"], strict=True
+    ):
+        assert f'<th scope="row">{name}</th><td>{" ".join(hand)}</td>' in hands
+
+
+def test_a_deal_without_hands_shows_each_seats_cards_from_its_plays(
+    admin_web: Client, user: Any, record: Any
+) -> None:
+    game = record(0)
+    del game["deals"][0]["hands"]
+    game_id = store_game(game, user)
+    page = admin_web.get(review(game_id)).content.decode()
+    plays = page[page.index('id="plays-1"') :]
+    assert "Hands, from the plays (the record gives none)" in plays[: plays.index("</table>")]
+    state, _ = state_at(game, 1, 1, 0)
+    assert state is not None
+    leader = state["leader"]
+    first_card = game["deals"][0]["tricks"][0][0]
+    assert re.search(rf'<th scope="row">{game["players"][leader]}</th><td>{first_card}[ <]', plays)
+
+
+def test_findings_tricks_and_plays_link_to_the_public_replay_at_their_moment(
+    admin_web: Client, user: Any, illegal_record: Any
+) -> None:
+    game_id = store_game(illegal_record, user)
+    where = illegal_record["meta"]["corruption"]
+    deal, trick, play = where["deal"], where["trick"], where["play"]
+    page = admin_web.get(review(game_id)).content.decode()
+    moment = f"/games/{game_id}/?deal={deal}&amp;trick={trick}&amp;play={play}"
+    findings = page[page.index('id="findings"') : page.index('id="disputes"')]
+    assert f'href="{moment}"' in findings
+    assert f'href="{moment}"' in cell(page, f"deal-{deal}-trick-{trick}-play-{play}")
+    trick_row = cell(page, f"deal-{deal}-trick-{trick}")
+    assert f'href="/games/{game_id}/?deal={deal}&amp;trick={trick}"' in trick_row
+
+
+def test_the_corrected_totals_are_prefilled_with_the_recomputed_ones(
+    admin_web: Client, user: Any, record: Any
+) -> None:
+    game_id = store_game(record(), user)
+    game = Game.objects.get(pk=game_id)
+    dispute = dispute_open(game=game, by=user, reason="Anna's total is wrong")
+    prefix = f"dispute-{dispute.pk}"
+    page = admin_web.get(review(game_id)).content.decode()
+    totals = record()["totals"]
+    for seat, total in enumerate(totals):
+        field = re.search(rf'<input[^>]*name="{prefix}-total_{seat}"[^>]*>', page)
+        assert field and f'value="{total}"' in field.group(0), field
+    # Left as they are, the pre-filled totals go with a decision that corrects nothing.
+    body = {
+        "action": "decide",
+        "dispute": dispute.pk,
+        f"{prefix}-decision": "rejected",
+        **{f"{prefix}-total_{seat}": str(total) for seat, total in enumerate(totals)},
+    }
+    assert admin_web.post(review(game_id), body).status_code == 302
+    dispute.refresh_from_db()
+    assert (dispute.status, dispute.corrected_scores) == ("rejected", None)
+
+
+def test_a_changed_total_with_another_decision_than_corrected_is_refused(
+    admin_web: Client, user: Any, record: Any
+) -> None:
+    game_id = store_game(record(), user)
+    dispute = dispute_open(game=Game.objects.get(pk=game_id), by=user, reason="wrong")
+    prefix = f"dispute-{dispute.pk}"
+    totals = record()["totals"]
+    body = {
+        "action": "decide",
+        "dispute": dispute.pk,
+        f"{prefix}-decision": "rejected",
+        **{f"{prefix}-total_{seat}": str(total) for seat, total in enumerate(totals)},
+        f"{prefix}-total_0": str(totals[0] + 10),
+    }
+    response = admin_web.post(review(game_id), body)
+    assert response.status_code == 200
+    assert "final totals go with the decision corrected" in response.content.decode()
+    dispute.refresh_from_db()
+    assert dispute.status == "open"

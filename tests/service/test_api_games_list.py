@@ -6,9 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from tests.service.conftest import findings_of, post_record
+from games.models import Player, StoredRuleset
+from tests.service.conftest import findings_of, post_record, text_of
 
 pytestmark = pytest.mark.django_db
 Make = Callable[..., dict[str, Any]]
@@ -56,7 +58,77 @@ def test_games_are_filtered_by_player_name_without_case(
 ) -> None:
     client = client_of(user)
     assert ids(client.get("/api/games/", {"player": "  dmitri "})) == {games["private"]}
-    assert ids(client.get("/api/games/", {"player": "Nobody"})) == set()
+
+
+def test_games_are_filtered_by_player_id(client_of: Any, user: Any, games: dict) -> None:
+    client = client_of(user)
+    dmitri = Player.objects.get(name="Dmitri")
+    assert ids(client.get("/api/games/", {"player": str(dmitri.pk)})) == {games["private"]}
+
+
+def test_a_merged_players_id_finds_the_games_of_the_player_it_was_merged_into(
+    api_client: APIClient, games: dict
+) -> None:
+    source = Player.objects.create(name="Old name", key="old name")
+    target = Player.objects.get(
+        name=Player.objects.filter(seats__game=games["illegal"]).first().name
+    )
+    source.merged_into = target
+    source.save()
+    assert games["illegal"] in ids(api_client.get("/api/games/", {"player": str(source.pk)}))
+
+
+@pytest.mark.parametrize(
+    ("params", "path", "words"),
+    [
+        ({"player": "Nobody"}, "/player", "no player has the name or id 'Nobody'"),
+        ({"player": "987654321"}, "/player", "no player"),
+        ({"ruleset": "clasic"}, "/ruleset", "neither a preset nor a stored ruleset"),
+        ({"played_from": "last week"}, "/played_from", "expected ISO 8601: a date (2026-11-20)"),
+        ({"played_to": "20.11.2026"}, "/played_to", "or a date and time"),
+        ({"upload": "12345"}, "/upload", "no upload '12345' of yours"),
+        ({"upload": "seven"}, "/upload", "no upload"),
+    ],
+)
+def test_a_filter_value_that_names_nothing_is_a_located_400(
+    client_of: Any, user: Any, games: dict, params: dict, path: str, words: str
+) -> None:
+    for url in ("/api/games/", "/api/games/export.jsonl"):
+        response = client_of(user).get(url, params)
+        assert response.status_code == 400
+        (finding,) = findings_of(response)
+        assert finding["path"] == path and words in finding["message"], finding
+
+
+def test_every_bad_filter_is_reported_at_once(api_client: APIClient, games: dict) -> None:
+    response = api_client.get("/api/games/", {"player": "Nobody", "ruleset": "x", "upload": "1"})
+    assert {f["path"] for f in findings_of(response)} == {"/player", "/ruleset", "/upload"}
+
+
+def test_a_stored_rulesets_name_is_a_known_ruleset(api_client: APIClient, games: dict) -> None:
+    StoredRuleset.objects.create(name="club-2026", preset="classic")
+    assert ids(api_client.get("/api/games/", {"ruleset": "club-2026"})) == set()
+
+
+def test_games_are_filtered_by_the_upload_they_came_from(
+    client_of: Any, user: Any, other_user: Any, record: Make, games: dict, committed: Any
+) -> None:
+    client = client_of(user)
+    lines = "\n".join(text_of(r) for r in (record(2), record(3), record(0))).encode()
+    with committed():
+        created = client.post(
+            "/api/uploads/",
+            {"file": SimpleUploadedFile("games.jsonl", lines)},
+            format="multipart",
+        ).json()
+    items = client.get(created["url"]).json()["items"]
+    assert [i["outcome"] for i in items] == ["stored", "stored", "replaced"]
+    expected = {i["game"] for i in items}
+    assert games["public"] in expected
+    assert ids(client.get("/api/games/", {"upload": created["id"]})) == expected
+    assert ids(client.get("/api/games/", {"upload": created["id"], "verdict": "illegal"})) == set()
+    refused = client_of(other_user).get("/api/games/", {"upload": created["id"]})
+    assert refused.status_code == 400 and findings_of(refused)[0]["path"] == "/upload"
 
 
 def test_games_are_filtered_by_verdict_status_and_ruleset(

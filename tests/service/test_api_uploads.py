@@ -62,6 +62,7 @@ def test_a_jsonl_file_is_stored_first_then_verified_record_by_record(
     assert [i["outcome"] for i in items] == ["stored", "stored", "rejected", "duplicate"]
     assert items[3]["game"] == items[0]["game"]
     assert items[2]["findings"][0]["code"] == "record.json"
+    assert [i["verdict"] for i in items] == ["verified", "illegal", None, "verified"]
     assert client.get(items[1]["game_url"]).json()["status"] == "flagged"
     assert Game.objects.count() == 2
 

@@ -25,7 +25,7 @@ def test_it_answers_the_figures_of_all_games(api_client: APIClient, two_games: A
     response = api_client.get(url("Anna"))
     assert response.status_code == 200
     data = response.json()
-    assert (data["games"], data["wins"], data["average_total"]) == (2, 1, 7.5)
+    assert (data["games"], data["wins"], data["win_rate"]) == (2, 1, 0.5)
     assert data["bidding"]["exact"] == 3
     assert [m["month"] for m in data["months"]] == ["2025-03", "2025-04"]
     assert (data["ruleset"], data["since"], data["until"]) == (None, None, None)
@@ -104,6 +104,9 @@ def test_it_refuses_a_month_that_is_not_yyyy_mm(api_client: APIClient, two_games
     assert response.status_code == 400
     finding = response.json()["findings"][0]
     assert (finding["code"], finding["path"]) == ("request.invalid", "/since")
+    assert "expected a month as YYYY-MM" in finding["message"]
+    until = api_client.get(url("Anna"), {"until": "April"}).json()["findings"][0]
+    assert until["path"] == "/until" and "YYYY-MM, e.g. 2026-11" in until["message"]
     reversed_range = api_client.get(url("Anna"), {"since": "2025-05", "until": "2025-04"})
     assert reversed_range.status_code == 400
 

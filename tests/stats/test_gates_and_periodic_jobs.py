@@ -87,8 +87,8 @@ def test_percentiles_rank_players_past_the_games_gate(season: None, settings: An
     }
     assert rows["Gleb"] == {}
     # Win rates: Anna 4/5, Vera 2/5, Boris 0/5, by the mid-rank of three players.
-    assert [rows[n]["win_rate"] for n in ("Boris", "Vera", "Anna")] == [16.7, 50.0, 83.3]
-    assert rows["Anna"]["rating"] == 83.3
+    assert [rows[n]["win_rate"] for n in ("Boris", "Vera", "Anna")] == [0.167, 0.5, 0.833]
+    assert rows["Anna"]["rating"] == 0.833
     overall = PlayerStat.objects.get(player__name="Anna", ruleset=ALL, period=ALL)
     assert set(overall.percentiles) == {"win_rate", "exact_rate", "points_per_deal"}
     assert percentiles_update() == 0  # nothing moved since

@@ -1,0 +1,35 @@
+"""``{% admin_dashboard as board %}``: what the admin's index shows of the service, from the
+selectors (``games.selectors.game_dashboard``, ``replay.selectors.finding_code_counts``).
+
+A tag rather than a custom admin site, so that the admin stays Django's own and the index
+template alone (``config/templates/admin/index.html``) decides where the figures go.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from core.charts import bar_chart
+from games.selectors import game_dashboard
+from replay.selectors import finding_code_counts
+
+register = template.Library()
+
+
+@register.simple_tag
+def admin_dashboard() -> dict[str, Any]:
+    board = game_dashboard()
+    total = sum(n for _, n in board.verdicts)
+    weeks = [(formats.date_format(day, "SHORT_DATE_FORMAT"), n) for day, n in board.weeks]
+    return {
+        "board": board,
+        "weeks_chart": bar_chart(weeks, label=_("Games stored per week, the last 12 weeks")),
+        "stored_weeks": sum(n for _, n in board.weeks),
+        "verdicts": [(v, n, n / total if total else 0) for v, n in board.verdicts],
+        "total": total,
+        "codes": finding_code_counts(limit=10),
+    }
