@@ -146,9 +146,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = min(RASPIS_MAX_UPLOAD_BYTES, 10 * 1024 * 1024)
 RASPIS_UPLOAD_BATCH_SIZE = env_int("RASPIS_UPLOAD_BATCH_SIZE", 400, minimum=1)
 # Items per page of an upload's detail (``?page=``); an upload can hold 100,000 records.
 RASPIS_UPLOAD_ITEMS_PAGE_SIZE = env_int("RASPIS_UPLOAD_ITEMS_PAGE_SIZE", 100, minimum=1)
-# Leaderboard gates: enough games, a settled rating, and recent play.
-RASPIS_LEADERBOARD_MIN_GAMES = env_int("RASPIS_LEADERBOARD_MIN_GAMES", 10, minimum=0)
-RASPIS_LEADERBOARD_MAX_SIGMA = env_float("RASPIS_LEADERBOARD_MAX_SIGMA", 4.0, minimum=0.0)
+# Leaderboard gates (docs/stats.md): listed after enough games, provisional until the rating
+# settles, and only with recent play. Chosen so that a weekly club's players are ranked
+# within a season rather than after a year or two.
+RASPIS_LEADERBOARD_MIN_GAMES = env_int("RASPIS_LEADERBOARD_MIN_GAMES", 5, minimum=0)
+RASPIS_LEADERBOARD_MAX_SIGMA = env_float("RASPIS_LEADERBOARD_MAX_SIGMA", 6.0, minimum=0.0)
 RASPIS_LEADERBOARD_ACTIVE_DAYS = env_int("RASPIS_LEADERBOARD_ACTIVE_DAYS", 365, minimum=1)
 # Routes /api/bench/row/{id}/, the baseline of bench/stats.py (always routed with DEBUG).
 RASPIS_BENCH = env_bool("RASPIS_BENCH", default=False)

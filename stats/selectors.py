@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -22,6 +23,7 @@ from django.conf import settings
 from django.db import connection, models
 from django.db.models import QuerySet
 from django.utils import timezone
+from openskill.models import PlackettLuce
 
 from stats.contributions import SCALE, add
 from stats.models import ALL, STAT_COLUMNS, HeadToHead, LeaderboardSnapshot, PlayerStat, Rating
@@ -599,35 +601,120 @@ def leaderboard_gates() -> Gates:
     )
 
 
+def _listed(ruleset: str, gates: Gates, now: dt.datetime | None) -> QuerySet[Rating]:
+    """The ratings past the games and activity gates, by ordinal."""
+    now = now or timezone.now()
+    return Rating.objects.filter(
+        ruleset=ruleset,
+        games__gte=gates.min_games,
+        last_played__gte=now - dt.timedelta(days=gates.active_days),
+    ).order_by("-ordinal", "player_id")
+
+
+_ENTRY_FIELDS = ("player_id", "player__name", "mu", "sigma", "ordinal", "games", "last_played")
+
+
+def _entry(rank: int | None, row: Sequence[Any]) -> dict[str, Any]:
+    player, name, mu, sigma, ordinal, games, last = row
+    return {
+        "rank": rank,
+        "player": {"id": player, "name": name},
+        "mu": mu,
+        "sigma": sigma,
+        "ordinal": ordinal,
+        "games": games,
+        "last_played": last.isoformat(),
+    }
+
+
 def leaderboard_rows(
     *, ruleset: str, gates: Gates, limit: int | None, now: dt.datetime | None = None
 ) -> list[dict[str, Any]]:
     """The gated ranking by ordinal (one query): enough games, a settled σ, recent play."""
-    now = now or timezone.now()
-    rows = (
-        Rating.objects.filter(
-            ruleset=ruleset,
-            games__gte=gates.min_games,
-            sigma__lte=gates.max_sigma,
-            last_played__gte=now - dt.timedelta(days=gates.active_days),
-        )
-        .order_by("-ordinal", "player_id")
-        .values_list("player_id", "player__name", "mu", "sigma", "ordinal", "games", "last_played")
-    )
+    rows = _listed(ruleset, gates, now).filter(sigma__lte=gates.max_sigma)
+    values = rows.values_list(*_ENTRY_FIELDS)
     if limit is not None:
-        rows = rows[:limit]
-    return [
-        {
-            "rank": rank,
-            "player": {"id": player, "name": name},
-            "mu": mu,
-            "sigma": sigma,
-            "ordinal": ordinal,
-            "games": games,
-            "last_played": last.isoformat(),
-        }
-        for rank, (player, name, mu, sigma, ordinal, games, last) in enumerate(rows, 1)
-    ]
+        values = values[:limit]
+    return [_entry(rank, row) for rank, row in enumerate(values, 1)]
+
+
+def leaderboard_board(
+    *, ruleset: str, gates: Gates, now: dt.datetime | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ranked players (those of ``leaderboard_rows``) and the provisional ones, each by
+    ordinal, in one query.
+
+    A provisional player has the games and the recent play, but a rating still too
+    uncertain (σ above the gate) to be ranked: listed so that a club sees its newcomers,
+    without a rank, as lichess marks a provisional rating with "?".
+    """
+    ranked: list[dict[str, Any]] = []
+    provisional: list[dict[str, Any]] = []
+    for row in _listed(ruleset, gates, now).values_list(*_ENTRY_FIELDS):
+        if row[3] <= gates.max_sigma:
+            ranked.append(_entry(len(ranked) + 1, row))
+        else:
+            provisional.append(_entry(None, row))
+    return ranked, provisional
+
+
+#: The σ every rating starts from (OpenSkill's default, as ``stats.services`` rates).
+START_SIGMA = PlackettLuce().sigma
+
+
+def games_to_settle(*, sigma: float, games: int, max_sigma: float) -> int | None:
+    """About how many more games bring a rating's σ down to ``max_sigma``; None if no
+    estimate can be made (no games yet, or a gate no rating reaches).
+
+    A rating's precision 1/σ² grows about linearly with the games played (each result adds
+    about as much evidence as the last), so the player's own pace so far extrapolates:
+    at a table of four a σ of 6 comes after 15 to 25 games.
+    """
+    if sigma <= max_sigma:
+        return 0
+    if games <= 0 or max_sigma <= 0:
+        return None
+    pace = (sigma**-2 - START_SIGMA**-2) / games
+    if pace <= 0:
+        return None
+    return max(1, math.ceil((max_sigma**-2 - START_SIGMA**-2) / pace) - games)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where one player stands against a board's gates, to say what they miss."""
+
+    games: int  #: rated games in the ruleset
+    games_missing: int  #: more games to be listed at all
+    settle_games: int | None  #: about how many more games to be ranked (0: ranked enough)
+    last_played: dt.datetime | None
+    inactive: bool  #: no game within the activity gate
+
+
+def leaderboard_standing(
+    *, player_id: int, ruleset: str, gates: Gates, now: dt.datetime | None = None
+) -> Standing:
+    now = now or timezone.now()
+    rating = (
+        Rating.objects.filter(player_id=player_id, ruleset=ruleset)
+        .values_list("sigma", "games", "last_played")
+        .first()
+    )
+    if rating is None:
+        return Standing(0, gates.min_games, None, None, inactive=False)
+    sigma, games, last = rating
+    return Standing(
+        games=games,
+        games_missing=max(0, gates.min_games - games),
+        settle_games=games_to_settle(sigma=sigma, games=games, max_sigma=gates.max_sigma),
+        last_played=last,
+        inactive=last < now - dt.timedelta(days=gates.active_days),
+    )
+
+
+def leaderboard_rulesets() -> list[str]:
+    """The ruleset keys that have ratings, i.e. a board."""
+    return list(Rating.objects.values_list("ruleset", flat=True).distinct().order_by("ruleset"))
 
 
 def leaderboard_snapshot(*, ruleset: str, date: dt.date) -> LeaderboardSnapshot | None:
