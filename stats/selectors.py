@@ -26,7 +26,16 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from stats.contributions import SCALE, add
-from stats.models import ALL, STAT_COLUMNS, HeadToHead, LeaderboardSnapshot, PlayerStat, Rating
+from stats.models import (
+    ALL,
+    STAT_COLUMNS,
+    GameFact,
+    HeadToHead,
+    LeaderboardSnapshot,
+    PlayerStat,
+    Rating,
+    SeatFact,
+)
 
 #: Part of every ETag: change it when the shape or the derivation of an answer changes.
 FIGURES_VERSION = "1"
@@ -516,6 +525,45 @@ def player_ratings_data(
     ]
 
 
+def player_recent_games(
+    *, player_id: int, history: Sequence[Mapping[str, Any]], limit: int = 10
+) -> list[dict[str, Any]]:
+    """The player's latest counted games, latest first, from their ratings' history
+    (``player_ratings_data``: every counted game is rated) and one query for the seats.
+
+    Each with its ruleset key, place, total, table size and the rating's ordinal change.
+    """
+    games: list[dict[str, Any]] = []
+    for rating in history:
+        before: float | None = None
+        for entry in rating["history"]:
+            change = None if before is None else entry["ordinal"] - before
+            before = entry["ordinal"]
+            games.append(
+                {
+                    "game": entry["game"],
+                    "ruleset": rating["ruleset"],
+                    "played_at": entry["played_at"],
+                    "ordinal": entry["ordinal"],
+                    "change": change,
+                }
+            )
+    games.sort(key=lambda g: (g["played_at"], g["game"]), reverse=True)
+    games = games[:limit]
+    seats = {
+        game: (total, place, winner)
+        for game, total, place, winner in SeatFact.objects.filter(
+            player_id=player_id, game_id__in=[g["game"] for g in games]
+        ).values_list("game_id", "total", "place", "winner")
+    }
+    sizes = dict(GameFact.objects.filter(game_id__in=list(seats)).values_list("game_id", "seats"))
+    for g in games:
+        total, place, winner = seats.get(g["game"], (None, None, False))
+        g.update(total=_number(total), place=place, winner=winner)
+        g["players"] = len(sizes.get(g["game"], ()))
+    return games
+
+
 # -- head to head --------------------------------------------------------------------------
 
 
@@ -574,6 +622,69 @@ def versus_data(*, a: int, b: int, rows: Sequence[Mapping[str, Any]]) -> dict[st
         **side(overall or empty),
         "by_ruleset": [{"ruleset": r["ruleset"], **side(r)} for r in rows if r["ruleset"] != ALL],
     }
+
+
+def player_opponents(*, player_id: int, limit: int = 12) -> list[dict[str, Any]]:
+    """The players most often at the player's table (all rulesets), from their side."""
+    rows = (
+        HeadToHead.objects.filter(ruleset=ALL)
+        .filter(models.Q(player_a_id=player_id) | models.Q(player_b_id=player_id))
+        .order_by("-games", "player_a_id", "player_b_id")
+        .values_list(
+            "player_a_id",
+            "player_b_id",
+            "player_a__name",
+            "player_b__name",
+            "games",
+            "a_ahead",
+            "b_ahead",
+            "ties",
+        )[:limit]
+    )
+    opponents = []
+    for a, b, name_a, name_b, games, a_ahead, b_ahead, ties in rows:
+        mine = a == player_id
+        opponents.append(
+            {
+                "id": b if mine else a,
+                "name": name_b if mine else name_a,
+                "games": games,
+                "ahead": a_ahead if mine else b_ahead,
+                "behind": b_ahead if mine else a_ahead,
+                "ties": ties,
+            }
+        )
+    return opponents
+
+
+def versus_games(*, a: int, b: int, limit: int = 20) -> list[dict[str, Any]]:
+    """The latest counted games where ``a`` and ``b`` sat at one table, latest first, with
+    each one's total and place (three queries)."""
+    shared = SeatFact.objects.filter(
+        player_id=b, game_id__in=SeatFact.objects.filter(player_id=a).values("game_id")
+    ).values_list("game_id", flat=True)
+    latest = list(
+        GameFact.objects.filter(game_id__in=shared)
+        .order_by("-when", "-game_id")
+        .values_list("game_id", "ruleset", "when")[:limit]
+    )
+    seats: dict[tuple[int, int], tuple[Decimal, int]] = {
+        (game, player): (total, place)
+        for game, player, total, place in SeatFact.objects.filter(
+            player_id__in=(a, b), game_id__in=[g for g, _, _ in latest]
+        ).values_list("game_id", "player_id", "total", "place")
+    }
+    return [
+        {
+            "game": game,
+            "ruleset": ruleset,
+            "played_at": when,
+            "player": {"total": _number(seats[game, a][0]), "place": seats[game, a][1]},
+            "opponent": {"total": _number(seats[game, b][0]), "place": seats[game, b][1]},
+        }
+        for game, ruleset, when in latest
+        if (game, a) in seats and (game, b) in seats
+    ]
 
 
 # -- leaderboards --------------------------------------------------------------------------
