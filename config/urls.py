@@ -1,4 +1,5 @@
-"""Top-level URLs: the admin, the OpenAPI schema and its browsable docs, and each app's API."""
+"""Top-level URLs: the admin, the OpenAPI schema and its browsable docs, each app's API, the
+language switch (``set_language``) and the site's pages (``web``)."""
 
 from django.contrib import admin
 from django.urls import include, path, re_path
@@ -15,6 +16,8 @@ urlpatterns = [
     path("api/", include("stats.urls")),
     # [\s\S], not ".": a path may hold a newline (%0A), which "." does not match.
     re_path(r"^api/(?:[\s\S]*/)?$", unknown_api_url),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("web.urls")),
 ]
 
 handler400 = "core.exceptions.bad_request"

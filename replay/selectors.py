@@ -110,6 +110,16 @@ class GameReview:
     engine_version: str = ENGINE_VERSION
 
 
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A record's score sheet beside its report: the claims of every deal and the totals."""
+
+    record: dict[str, Any]  #: the record's JSON; empty when it is not an object
+    players: list[str]
+    deals: list[DealView]
+    totals: list[tuple[str, Claim]]
+
+
 def game_review(*, game: Game) -> GameReview:
     """Everything the review page shows of a game, from its current record and report."""
     report = Report.objects.filter(game=game, current=True).first()
@@ -118,17 +128,24 @@ def game_review(*, game: Game) -> GameReview:
         record = record_json(game_record_text(game=game))
     except (ValueError, RecursionError):
         record = None
+    data = report.as_dict() if report is not None else {}
+    sheet = record_sheet(record=record, data=data, findings=findings)
+    outdated = report is not None and report.engine_version != ENGINE_VERSION
+    return GameReview(game, sheet.players, report, findings, sheet.deals, sheet.totals, outdated)
+
+
+def record_sheet(*, record: Any, data: dict[str, Any], findings: list[Finding]) -> Sheet:
+    """The sheet of any record and its report, stored or not: a record verified without
+    being stored has its findings as unsaved ``Finding`` rows."""
     if not isinstance(record, dict):
         record = {}
     players = [p if isinstance(p, str) else str(p) for p in _list(record.get("players"))]
-    data = report.as_dict() if report is not None else {}
     deals = _deals(record, players, data, findings)
     totals = [
         (name, _claim(_at(record.get("totals"), seat), _at(data.get("totals"), seat)))
         for seat, name in enumerate(players)
     ]
-    outdated = report is not None and report.engine_version != ENGINE_VERSION
-    return GameReview(game, players, report, findings, deals, totals, outdated)
+    return Sheet(record, players, deals, totals)
 
 
 def game_state(

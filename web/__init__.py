@@ -1,0 +1,1 @@
+"""The site's pages: server-rendered templates in the reader's language (English, Russian)."""

@@ -1,0 +1,261 @@
+"""A finding in the reader's language, written from its code and fields (docs/format.md).
+
+The engine's ``message`` is English and meant for logs and the API; a page says the same from
+the finding's code, player, expected and actual values, through a catalogue of translatable
+sentences. Values are shown as players know them: a play as its card (``web.cards``), a seat
+as its player's name, a suit as its symbol. A code the catalogue does not know (a request's
+finding) keeps its message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from web.cards import hand_html, play_html, trump_html
+
+
+class FindingLike(Protocol):
+    """A stored finding (``replay.models.Finding``) or one of a report that was not stored."""
+
+    code: str
+    severity: str
+    deal: int | None
+    trick: int | None
+    play: int | None
+    seat: int | None
+    player: str | None
+    message: str
+    expected: Any
+    actual: Any
+    path: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReportFinding:
+    """A finding of an unstored report (``/verify/``), with the fields a stored one has."""
+
+    code: str
+    severity: str
+    message: str
+    deal: int | None = None
+    trick: int | None = None
+    play: int | None = None
+    seat: int | None = None
+    player: str | None = None
+    expected: Any = None
+    actual: Any = None
+    path: str | None = None
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> ReportFinding:
+        return cls(**{k: data.get(k) for k in cls.__slots__})  # type: ignore[arg-type]
+
+
+#: How a field is shown: a play (``7S+``), cards (a list), a suit letter or None, a seat.
+Kind = Callable[[Any, Sequence[str]], SafeString]
+
+
+def _value(value: Any, players: Sequence[str]) -> SafeString:
+    if isinstance(value, bool) or value is None:
+        return format_html("{}", value)
+    if isinstance(value, int | float):
+        return format_html("{}", number_format(value))
+    if isinstance(value, list):
+        return format_html_join(", ", "{}", ((_value(v, players),) for v in value))
+    if isinstance(value, dict):
+        return format_html_join(", ", "{}: {}", ((k, _value(v, players)) for k, v in value.items()))
+    return format_html("{}", value)
+
+
+def _seat(value: Any, players: Sequence[str]) -> SafeString:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(players):
+        return format_html("<strong>{}</strong>", players[value])
+    return _value(value, players)
+
+
+def _play(value: Any, players: Sequence[str]) -> SafeString:
+    return play_html(value) if isinstance(value, str) else _value(value, players)
+
+
+def _cards(value: Any, players: Sequence[str]) -> SafeString:
+    return hand_html(value) if isinstance(value, list) else _play(value, players)
+
+
+def _suit(value: Any, players: Sequence[str]) -> SafeString:
+    return trump_html(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    text: Promise
+    expected: Kind = _value
+    actual: Kind = _value
+
+
+#: Read in the reader's language each time a finding is written out.
+CATALOGUE: dict[str, Sentence] = {
+    "record.json": Sentence(gettext_lazy("The record is not JSON, or not a JSON object.")),
+    "record.schema": Sentence(
+        gettext_lazy("A required field is missing, or a field has the wrong type or value.")
+    ),
+    "record.ruleset": Sentence(
+        gettext_lazy(
+            "The ruleset cannot be read: an unknown ruleset or preset, an unknown option, "
+            "or a bad value."
+        )
+    ),
+    "record.players": Sentence(
+        gettext_lazy("The number of players is outside the ruleset's range, or a name is repeated.")
+    ),
+    "record.card": Sentence(gettext_lazy("A card or play cannot be read: %(actual)s.")),
+    "game.incomplete": Sentence(gettext_lazy("%(actual)s of %(expected)s deals were played.")),
+    "game.extra_deal": Sentence(
+        gettext_lazy("The game has %(expected)s deals; this record has %(actual)s.")
+    ),
+    "deal.schedule": Sentence(
+        gettext_lazy("The deal is not what the schedule requires: %(expected)s, not %(actual)s.")
+    ),
+    "deal.dealer": Sentence(
+        gettext_lazy("The dealer should be %(expected)s, not %(actual)s."),
+        expected=_seat,
+        actual=_seat,
+    ),
+    "deal.cards": Sentence(
+        gettext_lazy("The wrong number of cards is dealt: %(actual)s, not %(expected)s.")
+    ),
+    "deal.unknown_card": Sentence(
+        gettext_lazy("%(actual)s is not in this ruleset's deck."), actual=_cards
+    ),
+    "deal.duplicate_card": Sentence(
+        gettext_lazy("A card is dealt %(actual)s times; the deck holds it %(expected)s times.")
+    ),
+    "deal.trump": Sentence(
+        gettext_lazy("The trump should be %(expected)s, not %(actual)s."),
+        expected=_suit,
+        actual=_suit,
+    ),
+    "deal.trump_card": Sentence(
+        gettext_lazy("The trump card %(actual)s is missing or in the wrong place."), actual=_cards
+    ),
+    "bid.missing": Sentence(gettext_lazy("%(player)s has no bid.")),
+    "bid.unexpected": Sentence(gettext_lazy("This kind of deal has no bids.")),
+    "bid.range": Sentence(
+        gettext_lazy("%(player)s bid %(actual)s: a bid is from 0 to the cards dealt.")
+    ),
+    "bid.hook": Sentence(
+        gettext_lazy(
+            "%(player)s, bidding last, bid %(actual)s and made the bids add up to the cards dealt."
+        )
+    ),
+    "bid.three_passes": Sentence(gettext_lazy("%(player)s passed a third time in a row.")),
+    "bid.dark": Sentence(
+        gettext_lazy("%(player)s bid blind where that is not allowed, or passed blind.")
+    ),
+    "bid.auction": Sentence(
+        gettext_lazy("The calls, bids or declarer do not agree with the auction.")
+    ),
+    "play.count": Sentence(
+        gettext_lazy("The wrong number of tricks or plays: %(actual)s, not %(expected)s.")
+    ),
+    "play.leader": Sentence(
+        gettext_lazy("%(actual)s led the trick, but %(expected)s should have."),
+        expected=_seat,
+        actual=_seat,
+    ),
+    "play.not_held": Sentence(
+        gettext_lazy("%(player)s played %(actual)s without holding it."), actual=_play
+    ),
+    "play.revoke": Sentence(
+        gettext_lazy("%(player)s played %(actual)s and did not follow suit, though able to."),
+        actual=_play,
+    ),
+    "play.must_trump": Sentence(
+        gettext_lazy("%(player)s played %(actual)s: with none of the suit led, a trump was due."),
+        actual=_play,
+    ),
+    "play.joker": Sentence(
+        gettext_lazy(
+            "%(player)s played %(actual)s: the joker's declaration is missing, unknown "
+            "or not allowed."
+        ),
+        actual=_play,
+    ),
+    "play.joker_demand": Sentence(
+        gettext_lazy("%(player)s played %(actual)s, not the highest card the joker demanded."),
+        actual=_play,
+    ),
+    "play.hands": Sentence(
+        gettext_lazy("%(player)s was dealt cards never played: %(actual)s."), actual=_cards
+    ),
+    "result.taken": Sentence(
+        gettext_lazy("%(player)s took %(expected)s tricks; the sheet says %(actual)s.")
+    ),
+    "result.sum": Sentence(
+        gettext_lazy("The tricks taken add up to %(actual)s, not %(expected)s.")
+    ),
+    "result.score": Sentence(
+        gettext_lazy("%(player)s scored %(expected)s in this deal; the sheet says %(actual)s.")
+    ),
+    "result.running": Sentence(
+        gettext_lazy("The running total of %(player)s is %(expected)s; the sheet says %(actual)s.")
+    ),
+    "result.total": Sentence(
+        gettext_lazy("The final total of %(player)s is %(expected)s; the sheet says %(actual)s.")
+    ),
+}
+
+SEVERITIES: dict[str, Promise] = {
+    "error": pgettext_lazy("severity", "error"),
+    "warning": pgettext_lazy("severity", "warning"),
+    "mismatch": pgettext_lazy("severity", "mismatch"),
+    "penalty": pgettext_lazy("severity", "penalty"),
+}
+
+
+def finding_text(finding: FindingLike, players: Sequence[str]) -> SafeString:
+    """The finding as a sentence in the active language, its values shown as players know
+    them; where a record's field is at fault, the place in the record follows."""
+    sentence = CATALOGUE.get(finding.code)
+    if sentence is None:
+        return format_html("{}", finding.message)
+    player = finding.player
+    if player is None and finding.seat is not None and 0 <= finding.seat < len(players):
+        player = players[finding.seat]
+    fields = {
+        "player": format_html("<strong>{}</strong>", player or _("a player")),
+        "expected": sentence.expected(finding.expected, players),
+        "actual": sentence.actual(finding.actual, players),
+    }
+    text = conditional_escape(str(sentence.text)) % fields
+    if finding.code.startswith("record.") and finding.path:
+        text += " " + conditional_escape(_("At %(path)s in the record.") % {"path": finding.path})
+    # The sentence is escaped and every value was built safe.
+    return mark_safe(text)
+
+
+def severity_text(severity: str) -> str:
+    return str(SEVERITIES.get(severity, severity))
+
+
+def where_text(finding: FindingLike) -> str:
+    """Where in the game a finding is, as players count: deal, trick, play."""
+    if finding.deal is None:
+        return _("the whole game")
+    if finding.trick is None:
+        return _("deal %(deal)s") % {"deal": finding.deal}
+    if finding.play is None:
+        return _("deal %(deal)s, trick %(trick)s") % {"deal": finding.deal, "trick": finding.trick}
+    return _("deal %(deal)s, trick %(trick)s, play %(play)s") % {
+        "deal": finding.deal,
+        "trick": finding.trick,
+        "play": finding.play,
+    }
