@@ -17,6 +17,8 @@ WIDTH = 480
 HEIGHT = 220
 #: The plot area inside the ``viewBox``: room on the left for the values, below for labels.
 LEFT, RIGHT, TOP, BOTTOM = 54, 470, 12, 190
+#: The widest a bar is drawn: two bars should not fill the chart like walls.
+BAR_MAX = 64
 #: Colours come from the stylesheet (``.series-0`` …), so that a page can restyle them.
 SERIES_CLASSES = 4
 
@@ -118,12 +120,13 @@ def bar_chart(
     for i, (label, value) in enumerate(bars):
         if value is None:
             continue
-        x = LEFT + i * slot + slot * 0.15
+        width = min(slot * 0.7, BAR_MAX)
+        x = LEFT + (i + 0.5) * slot - width / 2
         drawn.append(
             Bar(
                 x=round(x, 2),
                 y=round(y(value), 2),
-                width=round(slot * 0.7, 2),
+                width=round(width, 2),
                 height=round(BOTTOM - y(value), 2),
                 label=label,
                 value=value_label(value),
