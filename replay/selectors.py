@@ -15,6 +15,7 @@ places it.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import defaultdict
 from collections.abc import Sequence
@@ -293,9 +294,16 @@ def _play_text(value: Any) -> str:
             return json.dumps(value, ensure_ascii=False)
         value = text
     if isinstance(value, str):
-        code = PLAY_CODES.get(value.strip().upper())
-        return play_name(code) if code is not None else value
+        return _compact(value)
     return json.dumps(value, ensure_ascii=False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compact(value: str) -> str:
+    """A play written as text, canonically; a game writes the same few plays hundreds of
+    times."""
+    code = PLAY_CODES.get(value.strip().upper())
+    return play_name(code) if code is not None else value
 
 
 def _claim(claimed: Any, recomputed: Any) -> Claim:

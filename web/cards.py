@@ -8,12 +8,13 @@ words. Anything a record holds that is no card is shown as written, escaped.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from replay.engine.cards import (
     CARD_BITS,
@@ -69,7 +70,20 @@ def card_html(text: object) -> SafeString:
     card = CARD_CODES.get(str(text).strip().upper())
     if card is None:
         return format_html('<span class="card unknown">{}</span>', text)
-    return _face(card)
+    return _written(get_language(), card)
+
+
+#: Cards and plays as written, by language: a game's page writes thousands of them.
+_WRITTEN: dict[tuple[str | None, int], SafeString] = {}
+
+
+def _written(language: str | None, code: int) -> SafeString:
+    """A card (or a play, with its declaration) in ``language``, written once."""
+    key = (language, code)
+    written = _WRITTEN.get(key)
+    if written is None:
+        written = _WRITTEN[key] = _play(code) if code > CARD_BITS else _face(code)
+    return written
 
 
 def _named(named: int) -> SafeString:
@@ -102,6 +116,10 @@ def play_html(text: object) -> SafeString:
     code = PLAY_CODES.get(str(text).strip().upper())
     if code is None:
         return format_html('<span class="card unknown">{}</span>', text)
+    return _written(get_language(), code)
+
+
+def _play(code: int) -> SafeString:
     card = code & CARD_BITS
     words = declaration_words(code)
     if words is None:
@@ -126,15 +144,18 @@ def hand_order(cards: Iterable[object]) -> list[str]:
     """A hand as players hold it: by suit (♠ ♣ ♦ ♥), the highest first, jokers in front;
     what is no card stays, at the end."""
 
-    def key(text: str) -> tuple[int, int]:
-        card = CARD_CODES.get(text.strip().upper())
-        if card is None:
-            return (5, 0)
-        if card >= X1:
-            return (-1, card)
-        return (suit_of(card), -rank_of(card))
+    return sorted((str(c) for c in cards), key=_held)
 
-    return sorted((str(c) for c in cards), key=key)
+
+@functools.cache
+def _held(text: str) -> tuple[int, int]:
+    """Where a card goes in a hand: jokers, then by suit, the highest first."""
+    card = CARD_CODES.get(text.strip().upper())
+    if card is None:
+        return (5, 0)
+    if card >= X1:
+        return (-1, card)
+    return (suit_of(card), -rank_of(card))
 
 
 def hand_html(cards: Iterable[object]) -> SafeString:

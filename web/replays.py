@@ -11,13 +11,15 @@ deal's start, the hands as dealt.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from django.utils.formats import number_format
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from replay.engine.cards import CARD_BITS, CARD_CODES, PLAY_CODES, card_name
@@ -33,7 +35,9 @@ def shown(value: Any) -> str:
     """A bid or a score as the reader's locale writes numbers; nothing for None."""
     if value is None:
         return ""
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)  # no thousands separators: scores are read as they are written
+    if isinstance(value, float):
         return number_format(value)
     return str(value)
 
@@ -46,6 +50,7 @@ def _note(finding: Finding, players: Sequence[str]) -> dict[str, str]:
     }
 
 
+@functools.cache
 def _card_of(play: str) -> str | None:
     """The card a play takes from its seat's hand, canonically (``TD``), if it is readable."""
     code = PLAY_CODES.get(play.strip().upper())
@@ -57,12 +62,7 @@ def _dealt(claimed: Any, deal: DealView, n: int) -> list[list[str]]:
     seat's cards as it played them."""
     hands = claimed.get("hands") if isinstance(claimed, dict) else None
     if isinstance(hands, list) and len(hands) == n and all(isinstance(h, list) for h in hands):
-        return [
-            hand_order(
-                card_name(CARD_CODES[c.strip().upper()]) if _readable(c) else str(c) for c in hand
-            )
-            for hand in hands
-        ]
+        return [hand_order(_canonical(c) for c in hand) for hand in hands]
     played: list[list[str]] = [[] for _ in range(n)]
     for trick in deal.tricks:
         for play in trick.plays:
@@ -72,14 +72,22 @@ def _dealt(claimed: Any, deal: DealView, n: int) -> list[list[str]]:
     return [hand_order(hand) for hand in played]
 
 
-def _readable(card: Any) -> bool:
-    return isinstance(card, str) and card.strip().upper() in CARD_CODES
+def _canonical(card: Any) -> str:
+    """A dealt card's canonical code (``TD`` for ``10♦``); what is no card, as written."""
+    if not isinstance(card, str):
+        return str(card)
+    return _CANONICAL.get(card) or _CANONICAL.get(card.strip().upper()) or card
+
+
+_CANONICAL = {spelling: card_name(card) for spelling, card in CARD_CODES.items()}
 
 
 def timeline(sheet: Sheet) -> dict[str, Any]:
     """The whole game for the page and its script: every deal's hands, bids, tricks with
     their plays, winners and findings, and the running totals, in the reader's language
-    (cards and sentences written as HTML)."""
+    (cards and sentences written as HTML). A play is ``[seat, play, card]``, with its
+    findings' notes as a fourth item when it has any; a trick has ``notes`` only when it
+    has findings of its own: a page holds a thousand plays."""
     players = sheet.players
     n = len(players)
     claimed_deals = sheet.record.get("deals")
@@ -93,28 +101,23 @@ def timeline(sheet: Sheet) -> dict[str, Any]:
         hands = _dealt(claimed, deal, n)
         for hand in hands:
             for card in hand:
-                faces.setdefault(card, str(card_html(card)))
+                if card not in faces:
+                    faces[card] = str(card_html(card))
         tricks = []
         for trick in deal.tricks:
             plays = []
             for play in trick.plays:
-                faces.setdefault("play:" + play.play, str(play_html(play.play)))
-                plays.append(
-                    {
-                        "seat": play.seat,
-                        "play": play.play,
-                        "card": _card_of(play.play),
-                        "notes": [_note(f, players) for f in play.findings],
-                    }
-                )
-            tricks.append(
-                {
-                    "leader": trick.leader,
-                    "winner": trick.winner,
-                    "plays": plays,
-                    "notes": [_note(f, players) for f in trick.findings],
-                }
-            )
+                key = "play:" + play.play
+                if key not in faces:
+                    faces[key] = str(play_html(play.play))
+                item: list[Any] = [play.seat, play.play, _card_of(play.play)]
+                if play.findings:
+                    item.append([_note(f, players) for f in play.findings])
+                plays.append(item)
+            entry: dict[str, Any] = {"leader": trick.leader, "winner": trick.winner, "plays": plays}
+            if trick.findings:
+                entry["notes"] = [_note(f, players) for f in trick.findings]
+            tricks.append(entry)
         after = [shown(s.running.recomputed) for s in deal.seats]
         deals.append(
             {
@@ -237,19 +240,21 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
             plays = entry["plays"]
             last = t == trick
             count = len(plays) if not last or play is None else play
-            for item in plays[:count]:
-                if item["card"] is not None:
-                    gone[item["seat"]].append(item["card"])
+            for seat, play_text, card, *play_notes in plays[:count]:
+                if card is not None:
+                    gone[seat].append(card)
                 if last:
-                    table.append({**item, "html": faces["play:" + item["play"]]})
-                    notes.extend(item["notes"])
+                    offending = bool(play_notes)
+                    html = faces["play:" + play_text]
+                    table.append({"seat": seat, "html": html, "offending": offending})
+                    notes.extend(play_notes[0] if play_notes else ())
             if count == len(plays):
                 if entry["winner"] is not None:
                     taken[entry["winner"]] += 1
                 if last:
                     complete = True
                     winner = entry["winner"]
-                    notes.extend(entry["notes"])
+                    notes.extend(entry.get("notes", ()))
         done = complete and trick == len(tricks)
     words = replay_words()
     leader = tricks[trick - 1]["leader"] if trick is not None else None
@@ -385,12 +390,25 @@ class Panel:
         return steps.query(self.line, (shown.deal, shown.trick, shown.play))
 
     @property
-    def data_id(self) -> str:
-        return f"{self.id}-data"
+    def data_script(self) -> SafeString:
+        return json_script(self.line, f"{self.id}-data")
 
     @property
-    def words_id(self) -> str:
-        return f"{self.id}-words"
+    def words_script(self) -> SafeString:
+        return json_script(self.words, f"{self.id}-words")
+
+
+def json_script(value: Any, element_id: str) -> SafeString:
+    """``value`` as JSON in a ``<script type="application/json">``, as Django's
+    ``json_script`` writes it, but compact and by orjson: a game's timeline is 100 KB."""
+    # What could close the script element is escaped as JSON allows (\\u003C).
+    data = orjson.dumps(value)
+    for char, escaped in ((b"<", b"\\u003C"), (b">", b"\\u003E"), (b"&", b"\\u0026")):
+        data = data.replace(char, escaped)
+    text = data.decode("utf-8")
+    return format_html(
+        '<script id="{}" type="application/json">{}</script>', element_id, mark_safe(text)
+    )
 
 
 def panel(line: Mapping[str, Any], shown: Moment, *, id: str, linkable: bool) -> Panel:

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -24,6 +25,7 @@ from replay.models import Finding, Report
 from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
 from web.replays import NoMoment, Panel, moment_params, panel
 from web.reports import ReportView, moment_or_start, report_view, unsaved_findings
+from web.sheet import sheet_rows
 
 GAMES_PER_PAGE = 50
 
@@ -40,6 +42,7 @@ class Verified:
     label: str
     view: ReportView
     panel: Panel | None
+    rows: SafeString  #: the score sheet's
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,12 +79,10 @@ def verify(request: HttpRequest) -> HttpResponse:
         first = next((f.query for f in view.findings if f.query), None)
         deal, trick, play = moment_params(_query_dict(first)) if first else (None, None, None)
         shown = moment_or_start(view, deal, trick, play)
-        replay = (
-            None
-            if shown is None
-            else panel(view.line, shown, id=f"replay-{number}", linkable=False)
-        )
-        results.append(Verified(document.label, view, replay))
+        replay_id = f"replay-{number}"
+        replay = None if shown is None else panel(view.line, shown, id=replay_id, linkable=False)
+        rows = sheet_rows(view.sheet.deals, None if replay is None else replay_id, linkable=False)
+        results.append(Verified(document.label, view, replay, rows))
     return render(request, "web/verify.html", {"results": results, "many": len(results) > 1})
 
 
@@ -134,10 +135,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     except NoMoment as missing:
         problem = str(missing)
         shown = moment_or_start(view, None, None, None)
+    replay = None if shown is None else panel(view.line, shown, id="replay", linkable=True)
     context = {
         "game": game,
         "view": view,
-        "panel": None if shown is None else panel(view.line, shown, id="replay", linkable=True),
+        "panel": replay,
+        "rows": sheet_rows(view.sheet.deals, None if replay is None else replay.id, linkable=True),
         "problem": problem,
     }
     return render(request, "web/game.html", context, status=400 if problem else 200)

@@ -119,13 +119,14 @@
         var entry = data.tricks[t - 1], plays = entry.plays, last = t === trick;
         var count = last ? play : plays.length;
         for (var k = 0; k < count; k++) {
+          // A play is [seat, play, card] and, when it has findings, their notes.
           var item = plays[k];
-          if (item.card !== null) gone[item.seat].push(item.card);
-          if (last) { onTable.push(item); notes = notes.concat(item.notes); }
+          if (item[2] !== null) gone[item[0]].push(item[2]);
+          if (last) { onTable.push(item); notes = notes.concat(item[3] || []); }
         }
         if (count === plays.length) {
           if (entry.winner !== null) taken[entry.winner] += 1;
-          if (last) { complete = true; winner = entry.winner; notes = notes.concat(entry.notes); }
+          if (last) { complete = true; winner = entry.winner; notes = notes.concat(entry.notes || []); }
         }
       }
       done = complete && trick === data.tricks.length;
@@ -215,11 +216,11 @@
         (state.done && data.scores[seat] !== "" ? ' <span class="score">(' + escape(data.scores[seat]) + ")</span>" : "");
       var played = "";
       state.onTable.forEach(function (item) {
-        if (item.seat !== seat) return;
+        if (item[0] !== seat) return;
         var classes = [];
-        if (item.notes.length) classes.push("offending");
+        if (item[3]) classes.push("offending");
         if (state.complete && state.winner === seat) classes.push("won");
-        played += '<span class="' + classes.join(" ") + '">' + line.faces["play:" + item.play] + "</span>";
+        played += '<span class="' + classes.join(" ") + '">' + line.faces["play:" + item[1]] + "</span>";
       });
       row.querySelector("[data-field=played]").innerHTML = played;
       row.querySelector("[data-field=hand]").innerHTML = hand.map(function (card) {
