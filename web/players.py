@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 from typing import Any
+from urllib.parse import urlencode
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,6 +27,7 @@ from web import player_charts
 from web.charts import Chart, bar_chart
 from web.player_charts import number, percent
 
+PLAYERS_PER_PAGE = 50
 RECENT_GAMES = 12
 OPPONENTS = 12
 SHARED_GAMES = 20
@@ -47,6 +50,16 @@ def _stats(player_id: int, ruleset: str) -> dict[str, Any]:
     return selectors.player_stats_data(
         player_id=player_id, ruleset=ruleset, since="", until="", rows=rows.rows
     )
+
+
+@require_GET
+def player_list_page(request: HttpRequest) -> HttpResponse:
+    """The players with public games, by name, searched as ``GET /api/players/?search=``."""
+    search = request.GET.get("search", "").strip()[:200]
+    rows = selectors.player_list(search=search)
+    page = Paginator(rows, PLAYERS_PER_PAGE).get_page(request.GET.get("page", "1"))
+    keep = urlencode({"search": search}) if search else ""
+    return render(request, "web/players.html", {"page": page, "search": search, "keep": keep})
 
 
 @require_GET

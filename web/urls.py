@@ -11,6 +11,7 @@ urlpatterns = [
     path("verify/", views.verify, name="verify-page"),
     path("games/", views.game_list_page, name="game-list-page"),
     path("games/<int:game_id>/", views.game_page, name="game-page"),
+    path("players/", players.player_list_page, name="player-list-page"),
     path("players/<int:player_id>/", players.player_page, name="player-page"),
     path("players/<int:player_id>/vs/<int:opponent_id>/", players.versus_page, name="versus-page"),
     path("leaderboards/", players.leaderboard_list_page, name="leaderboard-list-page"),

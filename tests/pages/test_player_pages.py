@@ -165,3 +165,15 @@ def test_unknown_boards_are_404_and_the_list_links_each(client: Client, season: 
     assert client.get("/leaderboards/%00/").status_code == 404
     html = client.get("/leaderboards/").content.decode()
     assert 'href="/leaderboards/classic/"' in html
+
+
+def test_the_players_list_finds_players_by_name(client: Client, season: list[int]) -> None:
+    html = client.get("/players/").content.decode()
+    assert [int(n) for n in re.findall(r'href="/players/(\d+)/"', html)] == [
+        pk(n) for n in ("Anna", "Boris", "Gleb", "Vera")
+    ]
+    html = client.get("/players/?search=er", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert re.findall(r'href="/players/(\d+)/"', html) == [str(pk("Vera"))]
+    html = client.get("/players/?search=Zed").content.decode()
+    assert "No player with public games has “Zed” in their name." in html
+    assert client.get("/players/?page=999").status_code == 200
