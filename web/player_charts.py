@@ -17,6 +17,9 @@ from django.utils.translation import gettext as _
 from web.charts import Chart, bar_chart, line_chart, spread
 from web.words import KINDS
 
+#: The most points a line of the rating chart is drawn with, and rows its table shows.
+LINE_POINTS = 400
+TABLE_ROWS = 100
 #: bid − taken beyond this many tricks either way is drawn in the end bars.
 DIFFERENCE_SPAN = 5
 
@@ -57,9 +60,13 @@ def month(period: str, *, short: bool = False) -> str:
 
 
 def rating_chart(ratings: Sequence[Mapping[str, Any]]) -> Chart:
-    """The ordinal (μ − 3σ, what boards rank by) after each game, a line per ruleset."""
+    """The ordinal (μ − 3σ, what boards rank by) after each game, a line per ruleset.
+
+    A line has at most ``LINE_POINTS`` points (more than the plot is wide is ink, not
+    information) and the table the latest ``TABLE_ROWS`` games, latest first.
+    """
     series = []
-    rows = []
+    entries = []
     stamps: list[float] = []
     for rating in ratings:
         points = []
@@ -67,18 +74,20 @@ def rating_chart(ratings: Sequence[Mapping[str, Any]]) -> Chart:
             stamp = entry["played_at"].timestamp()
             stamps.append(stamp)
             points.append((stamp, entry["ordinal"]))
-            rows.append(
-                (
-                    day(entry["played_at"]),
-                    rating["ruleset"],
-                    number(entry["ordinal"], 2),
-                    number(entry["mu"], 2),
-                    number(entry["sigma"], 2),
-                    number(entry["games"]),
-                )
-            )
-        series.append((rating["ruleset"], points))
-    rows.sort(key=lambda r: r[0])
+            entries.append((entry["played_at"], entry["game"], rating["ruleset"], entry))
+        series.append((rating["ruleset"], _thinned(points)))
+    entries.sort(key=lambda e: (e[0], e[1]), reverse=True)
+    rows = [
+        (
+            day(when),
+            ruleset,
+            number(entry["ordinal"], 2),
+            number(entry["mu"], 2),
+            number(entry["sigma"], 2),
+            number(entry["games"]),
+        )
+        for when, _, ruleset, entry in entries[:TABLE_ROWS]
+    ]
     ticks = []
     if stamps:
         low, high = min(stamps), max(stamps)
@@ -95,6 +104,14 @@ def rating_chart(ratings: Sequence[Mapping[str, Any]]) -> Chart:
         columns=[_("Date"), _("Ruleset"), _("Rating"), "μ", "σ", _("Games")],
         rows=rows,
     )
+
+
+def _thinned(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Every k-th point, and always the last, so that at most ``LINE_POINTS`` remain."""
+    if len(points) <= LINE_POINTS:
+        return points
+    step = math.ceil(len(points) / (LINE_POINTS - 1))
+    return [*points[:-1:step], points[-1]]
 
 
 def difference_chart(bidding: Mapping[str, Any]) -> Chart:

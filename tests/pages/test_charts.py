@@ -1,8 +1,9 @@
 """The geometry of the server-drawn charts (``web.charts``): ticks, bars and lines inside
-the plot, proportional to their values."""
+the plot, proportional to their values; and a player's long rating history, thinned."""
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import math
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from web import charts
+from web import charts, player_charts
 
 #: Chart values: counts, percentages, ratings, totals, to a hundredth.
 finite = st.integers(min_value=-(10**8), max_value=10**8).map(lambda n: n / 100)
@@ -91,3 +92,25 @@ def test_a_chart_without_values_is_empty() -> None:
         title="t", description="d", bars=[], value_label=str, columns=[], rows=[]
     )
     assert bars.empty
+
+
+def test_a_long_rating_history_is_drawn_thinned_and_tabled_latest_first() -> None:
+    start = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+    history = [
+        {
+            "game": i,
+            "played_at": start + dt.timedelta(days=i),
+            "ordinal": float(i % 7),
+            "mu": 25.0,
+            "sigma": 5.0,
+            "games": i + 1,
+        }
+        for i in range(1000)
+    ]
+    chart = player_charts.rating_chart([{"ruleset": "classic", "ordinal": 6.0, "history": history}])
+    (line,) = chart.lines
+    points = line.points.split()
+    assert len(points) <= player_charts.LINE_POINTS
+    assert line.last is not None and points[-1] == f"{line.last[0]},{line.last[1]}"
+    assert len(chart.rows) == player_charts.TABLE_ROWS
+    assert chart.rows[0][0] == player_charts.day(history[-1]["played_at"])  # latest first

@@ -177,3 +177,24 @@ def test_the_players_list_finds_players_by_name(client: Client, season: list[int
     html = client.get("/players/?search=Zed").content.decode()
     assert "No player with public games has “Zed” in their name." in html
     assert client.get("/players/?page=999").status_code == 200
+
+
+def test_a_player_who_stopped_playing_is_told_to_play_again(
+    client: Client, gates: None, settings: Any, django_user_model: Any
+) -> None:
+    settings.RASPIS_LEADERBOARD_ACTIVE_DAYS = 30  # every game of the season is older
+    client.force_login(django_user_model.objects.create_user(username="Anna", password="x"))
+    html = client.get("/leaderboards/classic/").content.decode()
+    assert "Nobody has enough recent games" in html
+    assert re.search(r"Your last game was on [^<]*2025, more than 30 days ago", html)
+
+
+def test_the_account_page_links_the_player_of_the_same_name(
+    client: Client, season: list[int], django_user_model: Any
+) -> None:
+    client.force_login(django_user_model.objects.create_user(username="gleb", password="x"))
+    assert f'href="/players/{pk("Gleb")}/"' in client.get("/accounts/").content.decode()
+    client.force_login(django_user_model.objects.create_user(username="Zed", password="x"))
+    assert (
+        "No player with public games has your username" in client.get("/accounts/").content.decode()
+    )
