@@ -282,6 +282,7 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
                 "hand": mark_safe(
                     " ".join(faces.get(c) or str(conditional_escape(c)) for c in hand)
                 ),
+                "cards": hand,  #: canonical codes, as players hold them
                 "count": len(hand),
                 "bid": data["bids"][seat],
                 "taken": data["taken"][seat] if trick is None else shown(taken[seat]),

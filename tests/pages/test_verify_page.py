@@ -1,0 +1,60 @@
+"""Verifying on the home page without a browser: what is posted, what comes back, nothing kept."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from games.models import Game
+from web.forms import VERIFY_MAX_RECORDS
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_file_of_json_lines_gets_one_report_per_record(
+    make_record: Callable[..., dict[str, Any]],
+) -> None:
+    lines = [json.dumps(make_record()), "{broken", json.dumps(make_record(corrupt="revoke"))]
+    upload = SimpleUploadedFile("games.jsonl", "\n".join(lines).encode(), "application/x-ndjson")
+    response = Client().post("/verify/", {"file": upload})
+    assert response.status_code == 200
+    page = response.content.decode()
+    verdicts = [r.view.verdict for r in response.context["results"]]
+    assert verdicts == ["verified", "malformed", "illegal"]
+    # Each record's replay is its own, and its findings move it.
+    assert 'id="replay-1"' in page and 'id="replay-3"' in page
+    assert 'data-replay-target="replay-3"' in page
+    assert Game.objects.count() == 0
+
+
+def test_nothing_posted_is_a_400_with_the_form_saying_so() -> None:
+    response = Client().post("/verify/", {"record": "  "})
+    assert response.status_code == 400
+    assert "Paste a record or choose a file." in response.content.decode()
+
+
+def test_more_records_than_a_page_verifies_are_sent_to_an_upload() -> None:
+    text = "\n".join("{}" for _ in range(VERIFY_MAX_RECORDS + 1))
+    response = Client().post("/verify/", {"record": text})
+    assert response.status_code == 400
+    assert f"at most {VERIFY_MAX_RECORDS}" in response.content.decode()
+
+
+def test_the_report_is_in_the_readers_language(make_record: Callable[..., Any]) -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    page = client.post("/verify/", {"record": json.dumps(make_record(corrupt="revoke"))})
+    text = page.content.decode()
+    assert "нарушение" in text and "не пошёл (не пошла) в масть" in text
+    assert 'lang="ru"' in text
+
+
+def test_the_language_cookie_wins_over_the_browser() -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    assert "Verify a record now" in client.get("/").content.decode()
