@@ -56,6 +56,9 @@ def _stats(player_id: int, ruleset: str) -> dict[str, Any]:
 def player_list_page(request: HttpRequest) -> HttpResponse:
     """The players with public games, by name, searched as ``GET /api/players/?search=``."""
     search = request.GET.get("search", "").strip()[:200]
+    if "\x00" in search:  # no name holds one, and PostgreSQL cannot even compare it
+        context = {"page": None, "search": "", "error": _("A name has no NUL character.")}
+        return render(request, "web/players.html", context, status=400)
     rows = selectors.player_list(search=search)
     page = Paginator(rows, PLAYERS_PER_PAGE).get_page(request.GET.get("page", "1"))
     keep = urlencode({"search": search}) if search else ""

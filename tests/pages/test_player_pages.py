@@ -177,6 +177,8 @@ def test_the_players_list_finds_players_by_name(client: Client, season: list[int
     html = client.get("/players/?search=Zed").content.decode()
     assert "No player with public games has “Zed” in their name." in html
     assert client.get("/players/?page=999").status_code == 200
+    assert client.get("/players/?search=%00").status_code == 400
+    assert client.get(f"/players/{pk('Anna')}/?ruleset=%00").status_code == 404
 
 
 def test_a_player_who_stopped_playing_is_told_to_play_again(
