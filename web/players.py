@@ -85,7 +85,6 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         "player": data,
         "ruleset": ruleset,
         "rulesets": rulesets,
-        "figures": figures,
         "summary": _summary(figures),
         "results": [_result(r, gates) for r in data["rulesets"]],
         "recent": selectors.player_recent_games(
@@ -106,14 +105,18 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 def _summary(figures: dict[str, Any]) -> list[tuple[str, str]]:
     """The headline figures, as (value, name)."""
     bidding = figures["bidding"]
-    return [
+    summary = [
         (number(figures["games"]), _("games")),
         (number(figures["wins"]), _("wins")),
         (percent(figures["win_rate"]), _("win rate")),
-        (number(figures["average_total"]), _("average total")),
-        (number(figures["best_total"]), _("best total")),
-        (percent(bidding["exact_rate"]), _("exact bids")),
     ]
+    # Totals only within a ruleset: across rulesets they are on different scales.
+    if figures["average_total"] is not None:
+        summary.append((number(figures["average_total"]), _("average total")))
+    if figures["best_total"] is not None:
+        summary.append((number(figures["best_total"]), _("best total")))
+    summary.append((percent(bidding["exact_rate"]), _("exact bids")))
+    return summary
 
 
 def _result(row: dict[str, Any], gates: selectors.Gates) -> dict[str, Any]:
