@@ -68,8 +68,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The reader's language: the cookie set_language leaves, else the browser's.
-    "django.middleware.locale.LocaleMiddleware",
+    # The pages' language: the cookie set_language leaves, else the browser's; the API's
+    # is English.
+    "web.middleware.PagesLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from web.cards import hand_html, play_html, trump_html
+from web.words import KINDS
 
 
 class FindingLike(Protocol):
@@ -94,11 +95,27 @@ def _suit(value: Any, players: Sequence[str]) -> SafeString:
     return trump_html(value)
 
 
+def _schedule(value: Any, players: Sequence[str]) -> SafeString:
+    """What a deal of the schedule is: its cards and kind (``{"cards": 5, "kind": ...}``),
+    or the kinds allowed (a list)."""
+    if isinstance(value, dict) and set(value) == {"cards", "kind"}:
+        kind = KINDS.get(str(value["kind"]), value["kind"])
+        cards = conditional_escape(_("cards: {cards}")).replace(
+            "{cards}", _value(value["cards"], players)
+        )
+        return format_html("{}, {}", mark_safe(cards), kind)
+    if isinstance(value, list):
+        return format_html_join(", ", "{}", ((KINDS.get(str(v), v),) for v in value))
+    return format_html("{}", KINDS.get(str(value), value))
+
+
 @dataclass(frozen=True, slots=True)
 class Sentence:
     text: Promise
     expected: Kind = _value
     actual: Kind = _value
+    #: Said instead when the finding has no actual value (a card that is missing).
+    absent: Promise | None = None
 
 
 #: Read in the reader's language each time a finding is written out.
@@ -122,7 +139,9 @@ CATALOGUE: dict[str, Sentence] = {
         gettext_lazy("The game has %(expected)s deals; this record has %(actual)s.")
     ),
     "deal.schedule": Sentence(
-        gettext_lazy("The deal is not what the schedule requires: %(expected)s, not %(actual)s.")
+        gettext_lazy("The deal is not what the schedule requires: %(expected)s, not %(actual)s."),
+        expected=_schedule,
+        actual=_schedule,
     ),
     "deal.dealer": Sentence(
         gettext_lazy("The dealer should be %(expected)s, not %(actual)s."),
@@ -144,7 +163,9 @@ CATALOGUE: dict[str, Sentence] = {
         actual=_suit,
     ),
     "deal.trump_card": Sentence(
-        gettext_lazy("The trump card %(actual)s is missing or in the wrong place."), actual=_cards
+        gettext_lazy("The trump card %(actual)s is missing or in the wrong place."),
+        actual=_cards,
+        absent=gettext_lazy("The trump card is missing."),
     ),
     "bid.missing": Sentence(gettext_lazy("%(player)s has no bid.")),
     "bid.unexpected": Sentence(gettext_lazy("This kind of deal has no bids.")),
@@ -235,7 +256,8 @@ def finding_text(finding: FindingLike, players: Sequence[str]) -> SafeString:
         "expected": sentence.expected(finding.expected, players),
         "actual": sentence.actual(finding.actual, players),
     }
-    text = conditional_escape(str(sentence.text)) % fields
+    said = sentence.absent if finding.actual is None and sentence.absent else sentence.text
+    text = conditional_escape(str(said)) % fields
     if finding.code.startswith("record.") and finding.path:
         text += " " + conditional_escape(_("At %(path)s in the record.") % {"path": finding.path})
     # The sentence is escaped and every value was built safe.

@@ -52,6 +52,7 @@ def test_every_golden_finding_is_written_from_its_fields_not_its_message(languag
                 text = str(finding_text(finding, players))
                 assert finding.message not in text, (name, finding.code)
                 assert "%(" not in text and "{" not in text, (name, text)
+                assert " None" not in text, (name, text)
                 seen.add(finding.code)
     # The golden records hold most codes; each of them was written above.
     assert len(seen) >= 25
