@@ -68,8 +68,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The reader's language: the cookie set_language leaves, else the browser's.
-    "django.middleware.locale.LocaleMiddleware",
+    # The pages' language: the cookie set_language leaves, else the browser's; the API's
+    # is English.
+    "web.middleware.PagesLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -119,6 +120,11 @@ CACHES = {
     )
 }
 
+# The site's accounts (web/accounts.py): where signing in and out leads.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "account"
+LOGOUT_REDIRECT_URL = "home"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -157,9 +163,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = min(RASPIS_MAX_UPLOAD_BYTES, 10 * 1024 * 1024)
 RASPIS_UPLOAD_BATCH_SIZE = env_int("RASPIS_UPLOAD_BATCH_SIZE", 400, minimum=1)
 # Items per page of an upload's detail (``?page=``); an upload can hold 100,000 records.
 RASPIS_UPLOAD_ITEMS_PAGE_SIZE = env_int("RASPIS_UPLOAD_ITEMS_PAGE_SIZE", 100, minimum=1)
-# Leaderboard gates: enough games, a settled rating, and recent play.
-RASPIS_LEADERBOARD_MIN_GAMES = env_int("RASPIS_LEADERBOARD_MIN_GAMES", 10, minimum=0)
-RASPIS_LEADERBOARD_MAX_SIGMA = env_float("RASPIS_LEADERBOARD_MAX_SIGMA", 4.0, minimum=0.0)
+# Leaderboard gates (docs/stats.md): listed after enough games, provisional until the rating
+# settles, and only with recent play. Chosen so that a weekly club's players are ranked
+# within a season rather than after a year or two.
+RASPIS_LEADERBOARD_MIN_GAMES = env_int("RASPIS_LEADERBOARD_MIN_GAMES", 5, minimum=0)
+RASPIS_LEADERBOARD_MAX_SIGMA = env_float("RASPIS_LEADERBOARD_MAX_SIGMA", 6.0, minimum=0.0)
 RASPIS_LEADERBOARD_ACTIVE_DAYS = env_int("RASPIS_LEADERBOARD_ACTIVE_DAYS", 365, minimum=1)
 # Routes /api/bench/row/{id}/, the baseline of bench/stats.py (always routed with DEBUG).
 RASPIS_BENCH = env_bool("RASPIS_BENCH", default=False)

@@ -276,3 +276,8 @@ def dispute_list(*, user: User) -> QuerySet[Dispute]:
 
 def dispute_get(*, user: User, dispute_id: int) -> Dispute | None:
     return dispute_list(user=user).filter(pk=dispute_id).first()
+
+
+def player_merged_into(*, player_id: int) -> int | None:
+    """The player a merged name now belongs to (``player_merge``); None if not merged."""
+    return Player.objects.filter(pk=player_id).values_list("merged_into_id", flat=True).first()

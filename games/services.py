@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from core.errors import Rejected, finding_dict
 from games.models import (
@@ -285,3 +286,17 @@ def ruleset_create(
         raise Rejected.one(
             f"a ruleset named {name!r} exists already", path="/name", actual=name
         ) from None
+
+
+def account_token(*, user: Account) -> str:
+    """The account's API token for scripts (DRF's ``Token``), made on first asking."""
+    token, _ = Token.objects.get_or_create(user=user)
+    return token.key
+
+
+@transaction.atomic
+def account_token_renew(*, user: Account) -> str:
+    """A new API token for the account; the old one stops working at once (a leaked token
+    is revoked by making a new one)."""
+    Token.objects.filter(user=user).delete()
+    return Token.objects.create(user=user).key

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -22,9 +23,19 @@ from django.conf import settings
 from django.db import connection, models
 from django.db.models import QuerySet
 from django.utils import timezone
+from openskill.models import PlackettLuce
 
 from stats.contributions import SCALE, add
-from stats.models import ALL, STAT_COLUMNS, HeadToHead, LeaderboardSnapshot, PlayerStat, Rating
+from stats.models import (
+    ALL,
+    STAT_COLUMNS,
+    GameFact,
+    HeadToHead,
+    LeaderboardSnapshot,
+    PlayerStat,
+    Rating,
+    SeatFact,
+)
 
 #: Part of every ETag: change it when the shape or the derivation of an answer changes.
 FIGURES_VERSION = "2"
@@ -583,6 +594,45 @@ def player_ratings_data(
     ]
 
 
+def player_recent_games(
+    *, player_id: int, history: Sequence[Mapping[str, Any]], limit: int = 10
+) -> list[dict[str, Any]]:
+    """The player's latest counted games, latest first, from their ratings' history
+    (``player_ratings_data``: every counted game is rated) and one query for the seats.
+
+    Each with its ruleset key, place, total, table size and the rating's ordinal change.
+    """
+    games: list[dict[str, Any]] = []
+    for rating in history:
+        before: float | None = None
+        for entry in rating["history"]:
+            change = None if before is None else entry["ordinal"] - before
+            before = entry["ordinal"]
+            games.append(
+                {
+                    "game": entry["game"],
+                    "ruleset": rating["ruleset"],
+                    "played_at": entry["played_at"],
+                    "ordinal": entry["ordinal"],
+                    "change": change,
+                }
+            )
+    games.sort(key=lambda g: (g["played_at"], g["game"]), reverse=True)
+    games = games[:limit]
+    seats = {
+        game: (total, place, winner)
+        for game, total, place, winner in SeatFact.objects.filter(
+            player_id=player_id, game_id__in=[g["game"] for g in games]
+        ).values_list("game_id", "total", "place", "winner")
+    }
+    sizes = dict(GameFact.objects.filter(game_id__in=list(seats)).values_list("game_id", "seats"))
+    for g in games:
+        total, place, winner = seats.get(g["game"], (None, None, False))
+        g.update(total=_number(total), place=place, winner=winner)
+        g["players"] = len(sizes.get(g["game"], ()))
+    return games
+
+
 # -- head to head --------------------------------------------------------------------------
 
 
@@ -643,6 +693,69 @@ def versus_data(*, a: int, b: int, rows: Sequence[Mapping[str, Any]]) -> dict[st
     }
 
 
+def player_opponents(*, player_id: int, limit: int = 12) -> list[dict[str, Any]]:
+    """The players most often at the player's table (all rulesets), from their side."""
+    rows = (
+        HeadToHead.objects.filter(ruleset=ALL)
+        .filter(models.Q(player_a_id=player_id) | models.Q(player_b_id=player_id))
+        .order_by("-games", "player_a_id", "player_b_id")
+        .values_list(
+            "player_a_id",
+            "player_b_id",
+            "player_a__name",
+            "player_b__name",
+            "games",
+            "a_ahead",
+            "b_ahead",
+            "ties",
+        )[:limit]
+    )
+    opponents = []
+    for a, b, name_a, name_b, games, a_ahead, b_ahead, ties in rows:
+        mine = a == player_id
+        opponents.append(
+            {
+                "id": b if mine else a,
+                "name": name_b if mine else name_a,
+                "games": games,
+                "ahead": a_ahead if mine else b_ahead,
+                "behind": b_ahead if mine else a_ahead,
+                "ties": ties,
+            }
+        )
+    return opponents
+
+
+def versus_games(*, a: int, b: int, limit: int = 20) -> list[dict[str, Any]]:
+    """The latest counted games where ``a`` and ``b`` sat at one table, latest first, with
+    each one's total and place (three queries)."""
+    shared = SeatFact.objects.filter(
+        player_id=b, game_id__in=SeatFact.objects.filter(player_id=a).values("game_id")
+    ).values_list("game_id", flat=True)
+    latest = list(
+        GameFact.objects.filter(game_id__in=shared)
+        .order_by("-when", "-game_id")
+        .values_list("game_id", "ruleset", "when")[:limit]
+    )
+    seats: dict[tuple[int, int], tuple[Decimal, int]] = {
+        (game, player): (total, place)
+        for game, player, total, place in SeatFact.objects.filter(
+            player_id__in=(a, b), game_id__in=[g for g, _, _ in latest]
+        ).values_list("game_id", "player_id", "total", "place")
+    }
+    return [
+        {
+            "game": game,
+            "ruleset": ruleset,
+            "played_at": when,
+            "player": {"total": _number(seats[game, a][0]), "place": seats[game, a][1]},
+            "opponent": {"total": _number(seats[game, b][0]), "place": seats[game, b][1]},
+        }
+        for game, ruleset, when in latest
+        if (game, a) in seats and (game, b) in seats
+    ]
+
+
 # -- leaderboards --------------------------------------------------------------------------
 
 
@@ -668,35 +781,120 @@ def leaderboard_gates() -> Gates:
     )
 
 
+def _listed(ruleset: str, gates: Gates, now: dt.datetime | None) -> QuerySet[Rating]:
+    """The ratings past the games and activity gates, by ordinal."""
+    now = now or timezone.now()
+    return Rating.objects.filter(
+        ruleset=ruleset,
+        games__gte=gates.min_games,
+        last_played__gte=now - dt.timedelta(days=gates.active_days),
+    ).order_by("-ordinal", "player_id")
+
+
+_ENTRY_FIELDS = ("player_id", "player__name", "mu", "sigma", "ordinal", "games", "last_played")
+
+
+def _entry(rank: int | None, row: Sequence[Any]) -> dict[str, Any]:
+    player, name, mu, sigma, ordinal, games, last = row
+    return {
+        "rank": rank,
+        "player": {"id": player, "name": name},
+        "mu": _skill(mu),
+        "sigma": _skill(sigma),
+        "ordinal": _skill(ordinal),
+        "games": games,
+        "last_played": last.isoformat(),
+    }
+
+
 def leaderboard_rows(
     *, ruleset: str, gates: Gates, limit: int | None, now: dt.datetime | None = None
 ) -> list[dict[str, Any]]:
     """The gated ranking by ordinal (one query): enough games, a settled σ, recent play."""
-    now = now or timezone.now()
-    rows = (
-        Rating.objects.filter(
-            ruleset=ruleset,
-            games__gte=gates.min_games,
-            sigma__lte=gates.max_sigma,
-            last_played__gte=now - dt.timedelta(days=gates.active_days),
-        )
-        .order_by("-ordinal", "player_id")
-        .values_list("player_id", "player__name", "mu", "sigma", "ordinal", "games", "last_played")
-    )
+    rows = _listed(ruleset, gates, now).filter(sigma__lte=gates.max_sigma)
+    values = rows.values_list(*_ENTRY_FIELDS)
     if limit is not None:
-        rows = rows[:limit]
-    return [
-        {
-            "rank": rank,
-            "player": {"id": player, "name": name},
-            "mu": _skill(mu),
-            "sigma": _skill(sigma),
-            "ordinal": _skill(ordinal),
-            "games": games,
-            "last_played": last.isoformat(),
-        }
-        for rank, (player, name, mu, sigma, ordinal, games, last) in enumerate(rows, 1)
-    ]
+        values = values[:limit]
+    return [_entry(rank, row) for rank, row in enumerate(values, 1)]
+
+
+def leaderboard_board(
+    *, ruleset: str, gates: Gates, now: dt.datetime | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ranked players (those of ``leaderboard_rows``) and the provisional ones, each by
+    ordinal, in one query.
+
+    A provisional player has the games and the recent play, but a rating still too
+    uncertain (σ above the gate) to be ranked: listed so that a club sees its newcomers,
+    without a rank, as lichess marks a provisional rating with "?".
+    """
+    ranked: list[dict[str, Any]] = []
+    provisional: list[dict[str, Any]] = []
+    for row in _listed(ruleset, gates, now).values_list(*_ENTRY_FIELDS):
+        if row[3] <= gates.max_sigma:
+            ranked.append(_entry(len(ranked) + 1, row))
+        else:
+            provisional.append(_entry(None, row))
+    return ranked, provisional
+
+
+#: The σ every rating starts from (OpenSkill's default, as ``stats.services`` rates).
+START_SIGMA = PlackettLuce().sigma
+
+
+def games_to_settle(*, sigma: float, games: int, max_sigma: float) -> int | None:
+    """About how many more games bring a rating's σ down to ``max_sigma``; None if no
+    estimate can be made (no games yet, or a gate no rating reaches).
+
+    A rating's precision 1/σ² grows about linearly with the games played (each result adds
+    about as much evidence as the last), so the player's own pace so far extrapolates:
+    at a table of four a σ of 6 comes after 15 to 25 games.
+    """
+    if sigma <= max_sigma:
+        return 0
+    if games <= 0 or max_sigma <= 0:
+        return None
+    pace = (sigma**-2 - START_SIGMA**-2) / games
+    if pace <= 0:
+        return None
+    return max(1, math.ceil((max_sigma**-2 - START_SIGMA**-2) / pace) - games)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where one player stands against a board's gates, to say what they miss."""
+
+    games: int  #: rated games in the ruleset
+    games_missing: int  #: more games to be listed at all
+    settle_games: int | None  #: about how many more games to be ranked (0: ranked enough)
+    last_played: dt.datetime | None
+    inactive: bool  #: no game within the activity gate
+
+
+def leaderboard_standing(
+    *, player_id: int, ruleset: str, gates: Gates, now: dt.datetime | None = None
+) -> Standing:
+    now = now or timezone.now()
+    rating = (
+        Rating.objects.filter(player_id=player_id, ruleset=ruleset)
+        .values_list("sigma", "games", "last_played")
+        .first()
+    )
+    if rating is None:
+        return Standing(0, gates.min_games, None, None, inactive=False)
+    sigma, games, last = rating
+    return Standing(
+        games=games,
+        games_missing=max(0, gates.min_games - games),
+        settle_games=games_to_settle(sigma=sigma, games=games, max_sigma=gates.max_sigma),
+        last_played=last,
+        inactive=last < now - dt.timedelta(days=gates.active_days),
+    )
+
+
+def leaderboard_rulesets() -> list[str]:
+    """The ruleset keys that have ratings, i.e. a board."""
+    return list(Rating.objects.values_list("ruleset", flat=True).distinct().order_by("ruleset"))
 
 
 def leaderboard_snapshot(*, ruleset: str, date: dt.date) -> LeaderboardSnapshot | None:

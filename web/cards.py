@@ -147,7 +147,7 @@ def hand_order(cards: Iterable[object]) -> list[str]:
     return sorted((str(c) for c in cards), key=_held)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _held(text: str) -> tuple[int, int]:
     """Where a card goes in a hand: jokers, then by suit, the highest first."""
     card = CARD_CODES.get(text.strip().upper())

@@ -50,7 +50,7 @@ def _note(finding: Finding, players: Sequence[str]) -> dict[str, str]:
     }
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _card_of(play: str) -> str | None:
     """The card a play takes from its seat's hand, canonically (``TD``), if it is readable."""
     code = PLAY_CODES.get(play.strip().upper())

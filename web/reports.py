@@ -35,7 +35,8 @@ class FindingView:
     text: str
     severity: str
     where: str
-    query: str | None  #: the address of its moment in the replay; None for the whole game
+    position: steps.Position | None  #: its moment in the replay; None for the whole game
+    query: str | None  #: that moment's address
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,7 @@ def report_view(
                 str(finding_text(finding, players)),
                 severity_text(finding.severity),
                 where_text(finding),
+                position,
                 None if position is None else steps.query(line, position),
             )
         )

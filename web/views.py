@@ -77,18 +77,14 @@ def verify(request: HttpRequest) -> HttpResponse:
         else:
             report = engine_verify(document.value, rulesets).to_dict()
         view = report_view(record=document.value, report=report, findings=unsaved_findings(report))
-        first = next((f.query for f in view.findings if f.query), None)
-        deal, trick, play = moment_params(_query_dict(first)) if first else (None, None, None)
-        shown = moment_or_start(view, deal, trick, play)
+        # The replay opens where the first finding with a moment is.
+        first = next((f.position for f in view.findings if f.position), None)
+        shown = moment_or_start(view, *(first or (None, None, None)))
         replay_id = f"replay-{number}"
         replay = None if shown is None else panel(view.line, shown, id=replay_id, linkable=False)
         rows = sheet_rows(view.sheet.deals, None if replay is None else replay_id, linkable=False)
         results.append(Verified(document.label, view, replay, rows))
     return render(request, "web/verify.html", {"results": results, "many": len(results) > 1})
-
-
-def _query_dict(query: str) -> dict[str, str]:
-    return dict(part.split("=", 1) for part in query.split("&"))
 
 
 @require_GET

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from games.models import Game
 from tests.pages.conftest import PHONE, accept_language, shot, wait_for
@@ -77,3 +78,36 @@ def test_a_russian_reader_gets_the_report_in_russian(
     browser.find_element(By.CSS_SELECTOR, "details summary").click()
     shot(browser, "verify-ru-desktop")
     shot(browser, "verify-ru-phone", size=PHONE)
+
+
+def test_a_file_dropped_on_the_box_is_verified(
+    browser: Any, make_record: Callable[..., dict[str, Any]]
+) -> None:
+    browser.get(browser.base + "/")
+    lines = "\n".join(json.dumps(make_record(seed=s)) for s in (0, 1))
+    browser.execute_script(
+        """
+        const data = new DataTransfer();
+        data.items.add(new File([arguments[0]], "games.jsonl", {type: "application/x-ndjson"}));
+        const form = document.querySelector("form[data-drop]");
+        form.dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true}));
+        """,
+        lines,
+    )
+    wait_for(browser, lambda b: "/verify/" in b.current_url)
+    verdicts = browser.find_elements(By.CSS_SELECTOR, "ol.records .verdict")
+    assert [v.text for v in verdicts] == ["verified", "verified"]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-replay]")) == 2
+
+
+def test_the_keyboard_focus_is_visible(browser: Any) -> None:
+    browser.get(browser.base + "/")
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    body.send_keys(Keys.TAB)
+    focused = browser.switch_to.active_element
+    outline = browser.execute_script(
+        "const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineWidth]",
+        focused,
+    )
+    assert outline[0] != "none" and outline[1] != "0px", outline

@@ -91,3 +91,22 @@ def test_the_offending_play_is_marked_and_explained_where_it_happens(
     shot(browser, "game-offending-en-desktop")
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
     assert not browser.find_elements(By.CSS_SELECTOR, "[data-replay] .played .offending")
+
+
+def test_the_script_shows_each_moment_as_the_server_renders_it(
+    browser: Any, make_game: Callable[..., int]
+) -> None:
+    """The script's table is web/replays.py's, step by step through a deal with jokers."""
+    game = make_game(ruleset="joker54", players=5, corrupt="revoke")
+    browser.get(f"{browser.base}/games/{game}/?deal=3&trick=1&play=0")
+    body = browser.find_element(By.TAG_NAME, "body")
+    stepped = []
+    while _moment(browser).get("deal") == ["3"]:
+        notes = browser.find_element(By.CSS_SELECTOR, "[data-replay] [data-field=notes]").text
+        stepped.append((browser.current_url, _status(browser), _table(browser), notes))
+        body.send_keys(Keys.ARROW_RIGHT)
+    assert len(stepped) == 1 + 3 * 5
+    for url, status, table, notes in stepped:
+        browser.get(url)
+        rendered = browser.find_element(By.CSS_SELECTOR, "[data-replay] [data-field=notes]").text
+        assert (_status(browser), _table(browser), rendered) == (status, table, notes), url

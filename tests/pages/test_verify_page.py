@@ -58,3 +58,11 @@ def test_the_language_cookie_wins_over_the_browser() -> None:
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert response.status_code == 302
     assert "Verify a record now" in client.get("/").content.decode()
+
+
+def test_the_api_keeps_to_english_for_a_russian_browser() -> None:
+    response = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/api/games/?verdict=great")
+    assert response.status_code == 400
+    [finding] = response.json()["findings"]
+    assert finding["message"].startswith("verdict: Select a valid choice")
+    assert response["Content-Language"] == "en"
