@@ -5,9 +5,9 @@ Every rule check appends a finding and the replay goes on with the play as recor
 with the dealer, leader and trump the rules give, RULES §10.11), so one report lists every
 problem. A deal goes through its phases in order, each in its own module: the schedule and
 the hands (``hands``), the trump (``trump``), the bids (``bidding``), the tricks (``play``,
-with ``jokers``), the scores (``scoring``) and the claims (``claims``); ``DealContext``
-carries the deal from one to the next. What lasts from deal to deal (running totals, pass
-runs, findings) is the ``Game``'s.
+with ``jokers``), the scores (``scoring``) and the claimed values (``claimed``);
+``DealContext`` carries the deal from one to the next. What lasts from deal to deal (running
+totals, pass runs, findings) is the ``Game``'s.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..findings import Code, Finding, Severity, pointer
 from ..report import Audit, verdict_of
 from ..scores import Number, Score, binary_float
 from .bidding import bidding
-from .claims import compare
+from .claimed import compare
 from .context import DealContext, count
 from .hands import check_leftovers, check_schedule, dealt, jokers_played, masks_from_plays
 from .parse import Deal, Record, parse_record
