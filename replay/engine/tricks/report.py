@@ -43,9 +43,11 @@ class DealResult:
     #: joker plays (a played deal's hands are its plays); None when unknown, in a sheet deal
     #: without hands.
     jokers_held: list[int] | None = None
+    #: A claim of the deal's last tricks: (the claimer's seat, the tricks claimed).
+    claim: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "number": self.number,
             "dealer": self.dealer,
             "trump": None if self.trump is None or self.trump < 0 else SUITS[self.trump],
@@ -54,6 +56,9 @@ class DealResult:
             "scores": plain_list(self.scores),
             "running": plain_list(self.running),
         }
+        if self.claim is not None:
+            out["claim"] = {"seat": self.claim[0], "tricks": self.claim[1]}
+        return out
 
 
 @dataclass(slots=True)
