@@ -33,6 +33,8 @@ def settle_claim(ctx: DealContext, first: int, singles: list[int], doubles: list
     trick = len(tricks) + 1
     where = pointer("deals", deal.index, "claim")
     claimed = f"the last {count(left, 'trick')}" if left > 1 else "the last trick"
+    if not tricks:
+        claimed = "every trick"
     why = ""
     if deal.written_hands is None:
         why = "the dealt hands are not in the record"
