@@ -133,17 +133,23 @@ class _Search:
         key = (*hands, *doubles, leader, first)
         if key in self.seen:
             return self.seen[key]
-        if leader == self.seat and self._masters(hands):
+        if leader == self.seat and self._masters(hands, doubles):
             return None
         found = self.play(hands, doubles, t, self.turns[leader], 0, [], (-1, 0, 0, -1, False))
         self.seen[key] = found
         return found
 
-    def _masters(self, hands: list[int]) -> bool:
-        """Whether every card the claimer holds takes its trick led in any order: the
-        others hold no joker, each of his face cards is above every card of its suit they
-        hold, and none of them holds a trump that could ruff a suit other than the trump.
-        A quick proof of most claims, short of the search."""
+    def _masters(self, hands: list[int], doubles: list[int]) -> bool:
+        """Whether every card the claimer holds takes its trick, led in any order: a quick
+        proof of most claims, short of the search.
+
+        So it is when the others hold no joker, each of his face cards is above every card
+        of its suit they hold, and nobody can ruff: of a suit other than the trump, whoever
+        holds a trump holds at least as many cards of the suit as he does, and so follows
+        every time (and never discards one of them, since he follows his other suits too,
+        and a lead of trumps he cannot follow leaves him none). Under rotating trumps, where
+        each suit has another trump, nobody may hold the trump of a suit he holds.
+        """
         seat = self.seat
         jokers = self.jokers
         others = 0
@@ -157,15 +163,26 @@ class _Search:
             return False
         face = mine & ~jokers
         for suit in range(4):
-            held = face & SUIT_MASKS[suit]
+            suit_mask = SUIT_MASKS[suit]
+            held = face & suit_mask
             if not held:
                 continue
             lowest = held & -held
-            if others & SUIT_MASKS[suit] & ~(lowest - 1):
+            if others & suit_mask & ~(lowest - 1):
                 return False  # a card of the suit as high as his lowest
             trick_trump = NEXT_SUIT[suit] if self.rotating else self.trump
-            if 0 <= trick_trump != suit and others & SUIT_MASKS[trick_trump]:
-                return False
+            if trick_trump < 0 or trick_trump == suit:
+                continue
+            trumps = SUIT_MASKS[trick_trump]
+            if self.rotating:
+                if others & trumps:
+                    return False
+                continue
+            length = held.bit_count() + (doubles[seat] & suit_mask).bit_count()
+            for s, mask in enumerate(hands):
+                follows = (mask & suit_mask).bit_count() + (doubles[s] & suit_mask).bit_count()
+                if s != seat and mask & trumps and follows < length:
+                    return False
         return True
 
     def _readings_include_high(self) -> bool:
@@ -279,6 +296,8 @@ class _Search:
                 for c in range(64)
                 if hand >> c & 1
             ]
+        if k == 0 and seat == self.seat:
+            rated = [(self._lead_power(e[1], others), *e[1:]) for e in rated]
         rated.sort(key=_by_power, reverse=True)
         return [(code, c, after) for _, code, c, after in rated]
 
@@ -346,6 +365,19 @@ class _Search:
             return -1
         led, _, _, trick_trump, _ = state
         return TRICK_RANKS[led][trick_trump][card]
+
+    def _lead_power(self, code: int, others: int) -> int:
+        """How promising a lead of the claimer's is: first a card no other hand can beat
+        in its suit, of the suit the others hold most of (they must follow, and have the
+        fewest free discards to choose among), then a joker, then the rest by rank."""
+        decl = code >> 6 & 7
+        card = code & CARD_BITS
+        if self.jokers >> card & 1 and decl != PLAIN:
+            return 200 if decl in HIGHS or not decl else -1
+        suit_mask = SUIT_MASKS[SUIT_OF[card]] if SUIT_OF[card] < 4 else 0
+        if not others & suit_mask & ~((BITS[card] << 1) - 1):
+            return 300 + (others & suit_mask).bit_count()
+        return card % 13
 
     def _winner(self, plays: list[int], state: tuple[int, int, int, int, bool]) -> int:
         """The place in the trick of the play that takes it, as the replay decides (RULES §4,
