@@ -124,6 +124,8 @@ class _Search:
         self.by_trick = ruleset.joker_demand_first_trick_only
         self.readings: dict[tuple[int, bool, bool], list[tuple[int, int, int]]] = {}
         self.seen: dict[tuple[object, ...], _Line | None] = {}
+        #: The trick's state after a face card of each suit is led (4: a printed joker's).
+        self.lead_states = [self._lead_state(suit) for suit in range(5)]
 
     def trick(self, hands: list[int], doubles: list[int], leader: int, t: int) -> _Line | None:
         """None if the claimer takes every trick from here, else a line that beats him."""
@@ -258,38 +260,57 @@ class _Search:
         for code in plays:
             others |= BITS[code & CARD_BITS]
         rated: list[tuple[int, int, int, tuple[int, int, int, int, bool]]] = []
+        led, follow, trump_mask, trick_trump, demand = state
+        # The face cards the rules allow (RULES §4, §5), as the replay's checks have it: the
+        # led suit if held (under a demand only its highest), else the trumps if they
+        # oblige, else any; the jokers are read one by one below.
+        if k == 0:
+            faces = hand & ~jokers
+        elif hand & follow:
+            faces = hand & follow
+            if demand:
+                faces = 1 << (faces.bit_length() - 1)
+        elif hand & trump_mask:
+            faces = hand & trump_mask
+        else:
+            faces = hand & ~jokers
+        lead_states = self.lead_states
+        ranks = TRICK_RANKS[led][trick_trump]
         previous = -1  # the last face card kept, for equivalence, at ``rated[kept]``
         kept = 0
-        rest_of_hand = hand
-        while rest_of_hand:
-            low = rest_of_hand & -rest_of_hand
-            rest_of_hand ^= low
+        while faces:
+            low = faces & -faces
+            faces ^= low
             card = low.bit_length() - 1
-            if low & jokers:
-                for code, decl, named in self._readings(card, k == 0, self.first + t == 0):
-                    if decl == PLAIN:
-                        after = self._face(hand, doubles[seat], card, k, state)
-                        if after is not None:
-                            rated.append((self._power(code, after), code, card, after))
-                        continue
-                    after = state
-                    if k == 0:
-                        after = self._joker_lead(decl, named)
-                    rated.append((self._power(code, after), code, card, after))
+            if k == 0:
+                after = lead_states[SUIT_OF[card]]
+                entry = (card % 13, card, card, after)
+            else:
+                entry = (ranks[card], card, card, state)
+            if (
+                previous >= 0
+                and SUIT_OF[previous] == SUIT_OF[card]
+                and not others & ((low << 1) - BITS[previous])
+            ):
+                rated[kept] = entry  # equivalent: the higher stands for both
+                previous = card
                 continue
-            after = self._face(hand, doubles[seat], card, k, state)
-            if after is None:
-                continue
-            entry = (self._power(card, after), card, card, after)
-            if previous >= 0 and SUIT_OF[previous] == SUIT_OF[card]:
-                between = (BITS[card] << 1) - BITS[previous]
-                if not others & between:  # equivalent: the higher stands for both
-                    rated[kept] = entry
-                    previous = card
-                    continue
             previous = card
             kept = len(rated)
             rated.append(entry)
+        held = hand & jokers
+        while held:
+            low = held & -held
+            held ^= low
+            card = low.bit_length() - 1
+            for code, decl, named in self._readings(card, k == 0, self.first + t == 0):
+                if decl == PLAIN:
+                    plain = self._face(hand, doubles[seat], card, k, state)
+                    if plain is not None:
+                        rated.append((self._power(code, plain), code, card, plain))
+                    continue
+                after = self._joker_lead(decl, named) if k == 0 else state
+                rated.append((self._power(code, after), code, card, after))
         if not rated:  # a hand the rules leave without a legal play: any card, as a face card
             rated = [
                 (0, c, c, self._lead_state(SUIT_OF[c]) if k == 0 else state)
@@ -367,16 +388,24 @@ class _Search:
         return TRICK_RANKS[led][trick_trump][card]
 
     def _lead_power(self, code: int, others: int) -> int:
-        """How promising a lead of the claimer's is: first a card no other hand can beat
-        in its suit, of the suit the others hold most of (they must follow, and have the
-        fewest free discards to choose among), then a joker, then the rest by rank."""
+        """How promising a lead of the claimer's is, for move ordering: first a card no
+        other hand can beat in its suit, of the suit the others hold most of (they must
+        follow, with the fewest free discards to choose among), or a joker's demand of such
+        a suit; then the winners that leave the others free to discard (a master of a suit
+        nobody else holds, a joker led high); then the rest by rank."""
         decl = code >> 6 & 7
         card = code & CARD_BITS
         if self.jokers >> card & 1 and decl != PLAIN:
-            return 200 if decl in HIGHS or not decl else -1
+            if decl in (LEAD_HIGHEST, LEAD_LOWEST):
+                named = code >> 9
+                suit = self.trump if named == NAMED_TRUMP else named - 1
+                held = (others & SUIT_MASKS[suit]).bit_count() if 0 <= suit < 4 else 0
+                return 300 + held if decl == LEAD_HIGHEST and held else -1
+            return 140 if decl in HIGHS or not decl else -1
         suit_mask = SUIT_MASKS[SUIT_OF[card]] if SUIT_OF[card] < 4 else 0
         if not others & suit_mask & ~((BITS[card] << 1) - 1):
-            return 300 + (others & suit_mask).bit_count()
+            held = (others & suit_mask).bit_count()
+            return 300 + held if held else 150
         return card % 13
 
     def _winner(self, plays: list[int], state: tuple[int, int, int, int, bool]) -> int:
