@@ -64,6 +64,18 @@ def test_a_demand_draws_the_king_and_makes_the_claim() -> None:
     assert detsky.takes_all is False
 
 
+def test_under_a_demand_a_void_defender_must_trump_and_the_option_decides_the_trick() -> None:
+    """7S+H: Vera must give her highest heart (KH), Boris, void in hearts, must trump (6D,
+    RULES §10.15). Classic gives the trick to the joker, and QH is then master; with
+    ``joker_highest_suit_winner: highest_trump`` Boris' trump takes it, and every other try
+    leaves Vera's king over the queen."""
+    hands = [["7S", "QH"], ["6D", "6C"], ["KH", "9C"]]
+    assert takes_all(position("classic", hands, "D", 0), 0).takes_all is True
+    trump_wins = {"preset": "classic", "options": {"joker_highest_suit_winner": "highest_trump"}}
+    answer = takes_all(position(trump_wins, hands, "D", 0), 0)
+    assert answer.takes_all is False
+
+
 def test_a_defenders_joker_takes_a_trick() -> None:
     hands = [["AH", "KH"], ["7S", "6H"], ["8H", "9H"]]
     answer = takes_all(position("classic", hands, "D", 0), 0)
