@@ -46,3 +46,22 @@ def test_a_claim_is_checked_on_the_hands_left_and_not_after_a_card_not_held() ->
             "claims the last 2 tricks, not checked: the hands left do not hold one card per trick",
         ),
     ]
+
+
+def test_a_records_claims_share_a_search_budget() -> None:
+    """Six deals of the claim that is past the solver's budget: the first five spend the
+    record's budget of five times the claim's, and the sixth is not searched."""
+    record = json.loads((GOLDEN / "claim_unchecked_budget.record.json").read_text("utf-8"))
+    base = record["deals"][0]
+    deals = []
+    for k in range(6):  # deal k is led by seat k: the hands and bids turn with the dealer
+        deal = dict(base, claim={"seat": k})
+        deal["hands"] = base["hands"][-k:] + base["hands"][:-k] if k else base["hands"]
+        deal["bids"] = base["bids"][-k:] + base["bids"][:-k] if k else base["bids"]
+        deals.append(deal)
+    record["deals"] = deals
+    out = verify(record).to_dict()
+    assert {f["code"] for f in out["findings"]} == {"claim.unchecked"}
+    assert [f["message"].split(": ")[1] for f in out["findings"]] == 5 * [
+        "the search needs more than 100,000 positions"
+    ] + ["the record's claims have used up 500,000 positions"]

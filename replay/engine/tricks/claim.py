@@ -5,16 +5,22 @@ dealt hands are known the claim is checked by the double-dummy solver (``solver`
 A claim the others could have beaten by some legal play is ``claim.beaten``, with the line
 of play that beats it; the tricks are still the claimer's, as the table scored them. A
 claim the replay cannot check (no dealt hands, an incomplete trick before it, hands that
-no longer add up, or a search past the solver's budget) is ``claim.unchecked``: a warning,
-never a guess.
+no longer add up, or a search past the solver's budget, of the claim or of the record's
+claims together) is ``claim.unchecked``: a warning, never a guess.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from ..cards import play_name
 from ..findings import Code, pointer
 from .context import DealContext, count
 from .solver import DEFAULT_BUDGET, Position, takes_all
+
+#: The solver's nodes one record's claims may spend together, so that a record of many
+#: claims that are hard to check costs a bounded time (each claim has ``DEFAULT_BUDGET``).
+RECORD_BUDGET: Final = 5 * DEFAULT_BUDGET
 
 
 def settle_claim(ctx: DealContext, first: int, singles: list[int], doubles: list[int]) -> None:
@@ -55,15 +61,20 @@ def settle_claim(ctx: DealContext, first: int, singles: list[int], doubles: list
     position = Position(
         game.ruleset, tuple(singles), tuple(doubles), ctx.trump, leader, len(tricks)
     )
-    answer = takes_all(position, claimer, DEFAULT_BUDGET)
+    budget = min(DEFAULT_BUDGET, RECORD_BUDGET - game.claim_nodes)
+    answer = takes_all(position, claimer, budget)
+    game.claim_nodes += min(answer.nodes, budget)
     if answer.takes_all is None:
+        if budget < DEFAULT_BUDGET:
+            why, limit = "the record's claims have used up", RECORD_BUDGET
+        else:
+            why, limit = "the search needs more than", DEFAULT_BUDGET
         ctx.find(
             Code.CLAIM_UNCHECKED,
-            f"claims {claimed}, not checked: the search needs more than "
-            f"{DEFAULT_BUDGET:,} positions",
+            f"claims {claimed}, not checked: {why} {limit:,} positions",
             trick=trick,
             seat=claimer,
-            expected=DEFAULT_BUDGET,
+            expected=limit,
             path=where,
         )
     elif not answer.takes_all:

@@ -94,6 +94,7 @@ class Game:
         self.score_cache = self.ruleset.scores
         self.pass_runs = [0] * self.n
         self.results: list[DealResult] = []
+        self.claim_nodes = 0  #: the solver's nodes spent on this record's claims (``claim``)
 
     def find(
         self,
