@@ -180,3 +180,49 @@ def test_every_line_replays_without_a_finding_and_beats_the_claim(preset: str, s
             winners = replay(replayed).deals[-1].trick_winners
             lost = winners[t:]
             assert lost[-1] != seat and all(w == seat for w in lost[:-1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["classic", "joker54", "detsky", "rotating", "two_jacks", TWO_DECKS]),
+    st.integers(0, 2**32),
+)
+def test_the_solver_agrees_with_a_search_of_every_play(ruleset: Any, seed: int) -> None:
+    """Random positions of two or three tricks, the claimer often dealt the strongest
+    cards: the solver and the simulator's own search (every legal play of every seat tried,
+    ``simulate.oracle.Rules._takes_all``) give the same answer."""
+    import random
+
+    from replay.engine.simulate.corruptions import Plan
+    from replay.engine.simulate.game import Game
+    from replay.engine.simulate.oracle import deck_of
+
+    rng = random.Random(seed)
+    resolved, _ = resolve_ruleset(ruleset)
+    assert resolved is not None
+    n = rng.choice([3, 4])
+    tricks = rng.choice([1, 2, 3])
+    deck = deck_of(resolved.deck_for(n))
+    cards = rng.sample(deck, n * tricks)
+    trump = -1 if resolved.trump.value == "rotating" else rng.choice([-1, 0, 1, 2, 3])
+    claimer = rng.randrange(n)
+    if rng.random() < 0.6:  # the claimer gets the strongest cards: claims that hold, or nearly
+        cards.sort(
+            key=lambda c: (c >= 52 or resolved.joker_mask >> c & 1, c // 13 == trump, c % 13)
+        )
+        strong = cards[-tricks:]
+        rest = cards[:-tricks]
+        rng.shuffle(rest)
+        hands = [rest[i * tricks : (i + 1) * tricks] for i in range(n - 1)]
+        hands.insert(claimer, strong)
+    else:
+        hands = [cards[i * tricks : (i + 1) * tricks] for i in range(n)]
+    leader = rng.randrange(n)
+    first = rng.choice([0, 1, 4])
+    game = Game(resolved, ruleset, n, seed, [f"P{s}" for s in range(n)], Plan())
+    game.trump = trump
+    expected = game._takes_all([list(h) for h in hands], claimer, leader, first)
+    singles = tuple(sum(1 << c for c in set(h)) for h in hands)
+    doubles = tuple(sum(1 << c for c in set(h) if h.count(c) == 2) for h in hands)
+    answer = takes_all(Position(resolved, singles, doubles, trump, leader, first), claimer)
+    assert answer.takes_all is expected, [[play_name(c) for c in h] for h in hands]

@@ -15,13 +15,16 @@ is one the replay finds nothing wrong with: the suit masks that oblige a seat
 (``table.Table``), the joker readings (``jokers.read_declaration``), the trick ranks and the
 winner of a trick with jokers (``table.TRICK_RANKS``, ``jokers.joker_winner``).
 
-Three things keep it small: a transposition table of the positions between tricks (the
-same hands reached by plays in another order), equivalent cards (two cards of one suit in
+Four things keep it small. A transposition table of the positions between tricks (the
+same hands reached by plays in another order). Equivalent cards: two cards of one suit in
 one hand with no card of another hand, or of the trick, between them give the same
-answers, so only one is tried; a twin of the 104-card deck is never "between", it is
-equal, and keeps its place), and move ordering (the strongest play in the trick first,
-for either side: the claimer's sure winners, the others' tries to beat him). A node budget
-bounds the work deterministically: past it the answer is "not known", never a guess.
+answers, so only the higher is tried (a twin of the 104-card deck is not "between" but
+equal, and keeps the two apart). A quick proof at the claimer's lead: when every card he
+holds is a winner led in any order (``_masters``), nothing is searched. And move ordering:
+the others try their strongest play first, and the claimer first the leads they must
+follow, since a winner that leaves them free to discard (a suit nobody else holds, a joker
+led high) multiplies the defences to search. A node budget bounds the work
+deterministically: past it the answer is "not known", never a guess.
 
 It is the first piece of a bid-quality analysis: ``Position`` is a moment between tricks of
 any deal, and further questions (the most tricks a seat can take) fit the same search.
@@ -150,7 +153,8 @@ class _Search:
         holds a trump holds at least as many cards of the suit as he does, and so follows
         every time (and never discards one of them, since he follows his other suits too,
         and a lead of trumps he cannot follow leaves him none). Under rotating trumps, where
-        each suit has another trump, nobody may hold the trump of a suit he holds.
+        each suit has another trump, and when the claimer holds a joker, whose lead high
+        lets everybody discard, nobody may hold the trump of a suit he holds.
         """
         seat = self.seat
         jokers = self.jokers
@@ -164,6 +168,7 @@ class _Search:
         if mine & jokers and not self._readings_include_high():
             return False
         face = mine & ~jokers
+        strict = self.rotating or bool(mine & jokers)
         for suit in range(4):
             suit_mask = SUIT_MASKS[suit]
             held = face & suit_mask
@@ -176,7 +181,7 @@ class _Search:
             if trick_trump < 0 or trick_trump == suit:
                 continue
             trumps = SUIT_MASKS[trick_trump]
-            if self.rotating:
+            if strict:
                 if others & trumps:
                     return False
                 continue
