@@ -22,6 +22,12 @@ def test_the_end_of_a_claimed_deal_counts_the_claimed_tricks_and_shows_the_cards
     assert state["taken"] == [3, 0, 0]
     assert state["hands"] == [["7S", "QH"], ["KH", "6C"], ["8C", "9C"]]
     assert state["scores"] == [60, 5, -10]
+    beaten = json.loads((GOLDEN / "claim_beaten.record.json").read_text("utf-8"))
+    state, _ = state_at(beaten, 1)
+    assert state is not None
+    assert [f["code"] for f in state["findings"]] == ["claim.beaten"]  # at trick 2, unplayed
+    state, _ = state_at(beaten, 1, 1, 2)
+    assert state is not None and state["findings"] == []
 
 
 def test_a_claim_is_checked_on_the_hands_left_and_not_after_a_card_not_held() -> None:

@@ -91,7 +91,7 @@ def state_at(
         "findings": [
             f.to_dict()
             for f in report.findings
-            if f.deal == deal and (f.trick is None or f.trick <= trick)
+            if f.deal == deal and (f.trick is None or f.trick <= trick or deal_done)
         ],
         "verdict": str(report.verdict),
     }
