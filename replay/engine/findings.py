@@ -51,6 +51,8 @@ class Code(StrEnum):
     PLAY_JOKER = "play.joker"  #: a missing, unknown or disallowed joker declaration
     PLAY_JOKER_DEMAND = "play.joker_demand"  #: did not answer a joker's demand
     PLAY_HANDS = "play.hands"  #: a dealt hand differs from the cards that seat played
+    CLAIM_BEATEN = "claim.beaten"  #: the others could have taken a trick the claim gives away
+    CLAIM_UNCHECKED = "claim.unchecked"  #: a claim the replay could not check
     RESULT_TAKEN = "result.taken"  #: claimed tricks taken differ
     RESULT_SUM = "result.sum"  #: sheet audit: claimed taken does not sum to cards
     RESULT_SCORE = "result.score"  #: a claimed deal score differs
@@ -67,6 +69,7 @@ class Code(StrEnum):
 
 SEVERITY: dict[Code, Severity] = {code: Severity.ERROR for code in Code}
 SEVERITY[Code.GAME_INCOMPLETE] = Severity.WARNING
+SEVERITY[Code.CLAIM_UNCHECKED] = Severity.WARNING
 for _code in (Code.RESULT_TAKEN, Code.RESULT_SCORE, Code.RESULT_RUNNING, Code.RESULT_TOTAL):
     SEVERITY[_code] = Severity.MISMATCH
 

@@ -102,6 +102,7 @@ APPLICABLE: dict[str, list[tuple[str, int]]] = {
     "duplicate_card": ALL,
     "joker_demand": WITH_JOKER_DEMANDS,
     "wrong_schedule": [c for c in ALL if c[0] not in ("podkidnoy", "oh_hell")],
+    "bad_claim": ALL,
 }
 #: Defects a score sheet can carry (the others need plays or hands).
 ON_SHEETS = {"hook", "three_passes", "dark_pass", "wrong_score", "wrong_total", "wrong_dealer"}
@@ -188,6 +189,28 @@ test_corruption_wrong_dealer = _corruption_test("wrong_dealer")
 test_corruption_duplicate_card = _corruption_test("duplicate_card")
 test_corruption_joker_demand = _corruption_test("joker_demand")
 test_corruption_wrong_schedule = _corruption_test("wrong_schedule")
+test_corruption_bad_claim = _corruption_test("bad_claim")
+
+
+@FAST
+@given(st.sampled_from(ALL), SEEDS)
+def test_a_claim_the_simulator_makes_with_a_winning_hand_is_accepted(
+    case: tuple[str, int], seed: int
+) -> None:
+    """With ``claims``, the seat to lead claims the rest when the simulator's own search
+    (every play tried) says it takes every trick: the replay's solver must agree, and the
+    claimed tricks are scored as the simulator scored them."""
+    record = simulate_game(case[0], case[1], seed, claims=True)
+    out = verify(record).to_dict()
+    assert (out["verdict"], _problems(out)) == ("verified", [])
+    assert [d["taken"] for d in out["deals"]] == [d["taken"] for d in record["deals"]]
+    assert out["totals"] == record["totals"]
+    claimed = [d for d in record["deals"] if "claim" in d]
+    assert [d.get("claim") for d in out["deals"] if "claim" in d] == [
+        {"seat": d["claim"]["seat"], "tricks": d["cards"] - len(d["tricks"])} for d in claimed
+    ]
+    unchecked = [f for f in out["findings"] if f["code"] == "claim.unchecked"]
+    assert all("hands" not in record["deals"][f["deal"] - 1] for f in unchecked)
 
 
 def test_every_corruption_has_a_property_test() -> None:

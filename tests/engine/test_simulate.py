@@ -160,3 +160,16 @@ def test_a_revoke_under_a_revoke_penalty_is_fined_and_the_record_stays_verified(
         where["play"],
         where["seat"],
     )
+
+
+def test_with_claims_a_seat_that_takes_the_rest_claims_it() -> None:
+    plain = simulate_game("classic", 4, 7)
+    claiming = simulate_game("classic", 4, 7, claims=True)
+    assert not any("claim" in deal for deal in plain["deals"])
+    claimed = [deal for deal in claiming["deals"] if "claim" in deal]
+    assert claimed
+    for deal in claimed:
+        assert len(deal["tricks"]) < deal["cards"]
+        assert len(deal["tricks"]) >= deal["cards"] - 3  # only in a deal's last three tricks
+    sheet = simulate_game("classic", 4, 7, claims=True, sheet=True)
+    assert not any("claim" in deal for deal in sheet["deals"])

@@ -53,6 +53,14 @@ claim stay consistent and the defect is the record's only error. A defect in the
   schedule: a kind outside ``kinds_allowed``) and played out legally so.
 - ``wrong_score``, ``wrong_total``, ``wrong_dealer``: one claim of the finished record is
   changed; running totals and totals stay as computed from the true scores.
+- ``bad_claim``: in one of a deal's last three tricks, the seat to lead claims the rest
+  though the others could take a trick from it (``claim.beaten`` at that trick and seat).
+
+Claims (``claims=True``): in a deal's last three tricks, the seat to lead claims the rest
+(``"claim": {"seat": S}``, the remaining tricks are its own) when it can take every
+remaining trick against every defence. Both are decided by trying every legal play of every
+seat (``oracle.Rules._takes_all``), with none of the solver's shortcuts: the solver's answer
+(``tricks/solver.py``) must be the same.
 
 The package: ``oracle`` holds the rules as the simulator decides them, ``bots`` the
 players, ``corruptions`` the defects, ``writer`` the record's forms, and ``game`` the game

@@ -36,6 +36,7 @@ class Corruption(StrEnum):
     DUPLICATE_CARD = "duplicate_card"
     JOKER_DEMAND = "joker_demand"
     WRONG_SCHEDULE = "wrong_schedule"
+    BAD_CLAIM = "bad_claim"
 
 
 CORRUPTIONS: Final = tuple(Corruption)
@@ -53,6 +54,7 @@ CORRUPTION_CODES: Final = {
     Corruption.DUPLICATE_CARD: Code.DEAL_DUPLICATE_CARD,
     Corruption.JOKER_DEMAND: Code.PLAY_JOKER_DEMAND,
     Corruption.WRONG_SCHEDULE: Code.DEAL_SCHEDULE,
+    Corruption.BAD_CLAIM: Code.CLAIM_BEATEN,
 }
 """The finding code (docs/format.md) each corruption must produce, and nothing else of error level.
 
@@ -68,8 +70,11 @@ PLAY_MODES: Final = (
     Corruption.CARD_PLAYED_TWICE,
     Corruption.JOKER_DEMAND,
 )
-SEARCHED_MODES: Final = (*PLAY_MODES, Corruption.HOOK)
-NEEDS_HANDS: Final = (*PLAY_MODES, Corruption.DUPLICATE_CARD)
+SEARCHED_MODES: Final = (*PLAY_MODES, Corruption.HOOK, Corruption.BAD_CLAIM)
+NEEDS_HANDS: Final = (*PLAY_MODES, Corruption.DUPLICATE_CARD, Corruption.BAD_CLAIM)
+#: Claims are made, and looked for, only in a deal's last tricks: the simulator checks them
+#: by trying every play (``Rules._takes_all``), which grows fast with the tricks left.
+CLAIM_TRICKS: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +158,24 @@ class Corrupter(Rules):
             hands[s].remove(plan.rng.choice(spare))
             hands[s].append(x)
         plan.found(deal.index, seat=s)
+
+    def _claim(self, deal: Deal, t: int, leader: int, hands: list[list[int]], claims: bool) -> bool:
+        """Whether the leader of trick ``t`` claims the rest here: with ``claims``, when he can
+        take every remaining trick; ``bad_claim``, at its spot, when he cannot (a clean run
+        notes the spots: the last tricks' leaders who cannot)."""
+        if t < deal.cards - CLAIM_TRICKS:
+            return False
+        plan = self.plan
+        if plan.mode == Corruption.BAD_CLAIM and not plan.done:
+            if plan.recording:
+                if not self._takes_all(hands, leader, leader, t):
+                    plan.spots.append(Spot(deal.index, t, seat=leader))
+                return False
+            if plan.target == Spot(deal.index, t, seat=leader):
+                plan.found(deal.index, t, seat=leader)
+                return True
+            return False
+        return claims and self._takes_all(hands, leader, leader, t)
 
     def _three_passes_policy(
         self, deal: Deal, seat: int, banned: bool, last: bool, before: int

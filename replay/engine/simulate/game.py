@@ -55,9 +55,17 @@ class Game(Bots, Corrupter, Writer):
     """One simulated game: deals, bids, plays, scores; a plan may corrupt one thing."""
 
     def __init__(
-        self, ruleset: Ruleset, value: Any, players: int, seed: int, names: list[str], plan: Plan
+        self,
+        ruleset: Ruleset,
+        value: Any,
+        players: int,
+        seed: int,
+        names: list[str],
+        plan: Plan,
+        claims: bool = False,
     ) -> None:
         self.r = ruleset
+        self.claims = claims
         self.value = value
         self.n = players
         self.seed = seed
@@ -337,6 +345,10 @@ class Game(Bots, Corrupter, Writer):
         taken = [0] * n
         leader = deal.dealer if r.first_leader_is_dealer else (deal.dealer + 1) % n
         for t in range(deal.cards):
+            if self._claim(deal, t, leader, hands, self.claims):
+                deal.claim = leader
+                taken[leader] += deal.cards - t
+                break
             plays: list[Play] = []
             seat = leader
             for k in range(n):
@@ -374,11 +386,14 @@ def simulate_game(
     corrupt: str | None = None,
     sheet: bool = False,
     names: list[str] | None = None,
+    claims: bool = False,
 ) -> dict[str, Any]:
     """One complete random legal game as a ``raspis/1`` record (docs/format.md), deterministic in
     its arguments; with ``corrupt`` one of ``CORRUPTIONS``, exactly one defect of that kind,
     located in ``record["meta"]["corruption"]`` (1-based deal/trick/play, 0-based seat, None
     where not applicable). ``sheet`` drops ``tricks`` and ``hands``: a score-sheet record.
+    ``claims`` lets the seat to lead claim the rest of a deal when it can take every
+    remaining trick (in the deal's last three tricks).
 
     Raises ValueError for arguments that cannot make such a game: an unknown ruleset, a
     player count outside its range, bad names, or a corruption the ruleset cannot have.
@@ -401,7 +416,7 @@ def simulate_game(
         mode = Corruption(corrupt)
     for attempt in range(_ATTEMPTS):
         game_seed = seed if attempt == 0 else _derived(seed, -attempt)
-        record = _attempt(resolved, ruleset, players, game_seed, names, mode)
+        record = _attempt(resolved, ruleset, players, game_seed, names, mode, claims)
         if record is not None:
             break
     else:
@@ -410,6 +425,7 @@ def simulate_game(
         for deal in record["deals"]:
             deal.pop("tricks")
             deal.pop("hands", None)
+            deal.pop("claim", None)
     return record
 
 
@@ -420,13 +436,14 @@ def _attempt(
     seed: int,
     names: list[str],
     corrupt: Corruption | None,
+    claims: bool = False,
 ) -> Json | None:
     """One game, corrupted as asked; None when this game has no place for the corruption."""
     crng = random.Random(f"raspis-corrupt/{seed}")
     plan = Plan(corrupt, crng)
     if corrupt in SEARCHED_MODES:
         plan.recording = True
-        Game(ruleset, value, players, seed, names, plan).run()
+        Game(ruleset, value, players, seed, names, plan, claims).run()
         if not plan.spots:
             return None
         plan = Plan(corrupt, crng, target=crng.choice(plan.spots))
@@ -447,7 +464,7 @@ def _attempt(
         plan.deal = crng.choice(places)
         if corrupt == Corruption.THREE_PASSES:
             plan.seat = crng.randrange(players)
-    record = Game(ruleset, value, players, seed, names, plan).run()
+    record = Game(ruleset, value, players, seed, names, plan, claims).run()
     if corrupt in (Corruption.WRONG_SCORE, Corruption.WRONG_TOTAL, Corruption.WRONG_DEALER):
         mutate(record, plan, players)
     if corrupt is None:
@@ -470,8 +487,11 @@ def simulate_games(
     seed: int,
     corrupt: str | None = None,
     sheet: bool = False,
+    claims: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """``games`` records; game ``i`` is ``simulate_game`` with a seed derived from ``seed``
     and ``i``."""
     for i in range(games):
-        yield simulate_game(ruleset, players, _derived(seed, i), corrupt=corrupt, sheet=sheet)
+        yield simulate_game(
+            ruleset, players, _derived(seed, i), corrupt=corrupt, sheet=sheet, claims=claims
+        )

@@ -102,6 +102,7 @@ class Deal:
     taken: list[int] = field(default_factory=list)
     tricks: list[Any] = field(default_factory=list)
     scores: list[Number] = field(default_factory=list)
+    claim: int | None = None  #: the seat that claimed the tricks after ``tricks``
 
 
 def sort_key(card: int) -> tuple[int, int]:
@@ -196,6 +197,37 @@ class Rules:
         if mode is DemandSuits.SUIT:
             return [s for s in range(4) if s != self.trump]
         return [0, 1, 2, 3, *star]
+
+    def _takes_all(self, hands: list[list[int]], claimer: int, leader: int, t: int) -> bool:
+        """Whether ``claimer`` takes every remaining trick whatever the others play, every hand
+        visible: every legal play of every seat is tried (the claimer needs one that keeps
+        every trick, the others any that takes one), with nothing pruned but a line that has
+        lost a trick. The simulator's own check of a claim, for the bots' claims."""
+        if not hands[claimer]:
+            return True
+        return self._claim_line(hands, claimer, leader, t, [])
+
+    def _claim_line(
+        self, hands: list[list[int]], claimer: int, leader: int, t: int, plays: list[Play]
+    ) -> bool:
+        k = len(plays)
+        if k == self.n:
+            winner = (leader + self._winner(plays)) % self.n
+            return winner == claimer and self._takes_all(hands, claimer, winner, t + 1)
+        seat = (leader + k) % self.n
+        hand = hands[seat]
+
+        def holds(play: Play) -> bool:
+            hand.remove(play.card)
+            plays.append(play)
+            try:
+                return self._claim_line(hands, claimer, leader, t, plays)
+            finally:
+                plays.pop()
+                hand.append(play.card)
+
+        options = self._options(hand, plays, t)
+        return any(map(holds, options)) if seat == claimer else all(map(holds, options))
 
     def _winner(self, plays: list[Play]) -> int:
         """The index of the play that takes the trick (RULES §4, §5, §10.3), so far."""

@@ -35,6 +35,8 @@ class Writer(Rules):
         if deal.bids is not None:
             out["bids"] = deal.written_bids
         out["tricks"] = deal.tricks
+        if deal.claim is not None:
+            out["claim"] = {"seat": deal.claim}
         out["taken"] = deal.taken
         out["scores"] = [plain(s) for s in deal.scores]
         out["running"] = [plain(s) for s in running]

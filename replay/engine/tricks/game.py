@@ -5,9 +5,9 @@ Every rule check appends a finding and the replay goes on with the play as recor
 with the dealer, leader and trump the rules give, RULES §10.11), so one report lists every
 problem. A deal goes through its phases in order, each in its own module: the schedule and
 the hands (``hands``), the trump (``trump``), the bids (``bidding``), the tricks (``play``,
-with ``jokers``), the scores (``scoring``) and the claims (``claims``); ``DealContext``
-carries the deal from one to the next. What lasts from deal to deal (running totals, pass
-runs, findings) is the ``Game``'s.
+with ``jokers``), a claim of the last tricks (``claim``), the scores (``scoring``) and the
+claimed values (``claimed``); ``DealContext`` carries the deal from one to the next. What
+lasts from deal to deal (running totals, pass runs, findings) is the ``Game``'s.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from ..findings import Code, Finding, Severity, pointer
 from ..report import Audit, verdict_of
 from ..scores import Number, Score, binary_float
 from .bidding import bidding
-from .claims import compare
+from .claim import settle_claim
+from .claimed import compare
 from .context import DealContext, count
 from .hands import check_leftovers, check_schedule, dealt, jokers_played, masks_from_plays
 from .parse import Deal, Record, parse_record
@@ -94,6 +95,7 @@ class Game:
         self.score_cache = self.ruleset.scores
         self.pass_runs = [0] * self.n
         self.results: list[DealResult] = []
+        self.claim_nodes = 0  #: the solver's nodes spent on this record's claims (``claim``)
 
     def find(
         self,
@@ -172,6 +174,8 @@ class Game:
             taken = result.taken = run(ctx, first, singles, doubles, checks=True)
             if deal.written_hands is not None and len(deal.tricks) == cards and any(singles):
                 check_leftovers(ctx, singles)
+            if deal.claim is not None:
+                settle_claim(ctx, first, singles, doubles)
             if deal.taken is not None and deal.taken != taken:
                 compare(
                     self,

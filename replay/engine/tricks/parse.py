@@ -60,6 +60,8 @@ class Deal:
     taken: list[int] | None = None
     scores: list[int | float] | None = None
     running: list[int | float] | None = None
+    #: The seat that claims every trick after ``tricks`` (``claim.py``), or None.
+    claim: int | None = None
 
     @property
     def hands(self) -> list[list[int]] | None:
@@ -366,6 +368,9 @@ def _parse_deal(r: _Reader, obj: Any, index: int, n: int) -> Deal | None:
         parsed = _parse_tricks(r, obj, where, number, n)
         if parsed is not None:
             deal.tricks, deal.leaders = parsed
+    claim = get("claim")
+    if claim is not None:
+        deal.claim = _parse_claim(r, claim, deal, tricks, where, number, n)
     deal.taken = r.numbers(obj, "taken", where, n, number, integers=True)
     deal.scores = r.numbers(obj, "scores", where, n, number)
     deal.running = r.numbers(obj, "running", where, n, number)
@@ -404,6 +409,34 @@ def _parse_calls(
         r.schema("calls must be a list of [seat, bid]", pointer(*where, "calls"), calls, number)
         return None
     return [(seat, bid) for seat, bid in calls]
+
+
+def _parse_claim(
+    r: _Reader,
+    claim: Any,
+    deal: Deal,
+    tricks: Any,
+    where: tuple[str | int, ...],
+    number: int,
+    n: int,
+) -> int | None:
+    """The claimer's seat (docs/format.md "Claims"): a claim is of the tricks after the
+    deal's ``tricks``, so it needs them, and a trick left to claim."""
+    path = pointer(*where, "claim")
+    if not isinstance(claim, dict):
+        r.schema('claim must be an object {"seat": seat}', path, claim, number)
+        return None
+    seat = claim.get("seat")
+    if not _is_int(seat) or not 0 <= seat < n:
+        r.schema("the claim's seat must be a seat", pointer(*where, "claim", "seat"), seat, number)
+        return None
+    if tricks is None:
+        r.schema("a claim needs the tricks played before it", path, claim, number)
+        return None
+    if deal.tricks is not None and deal.cards and len(deal.tricks) >= deal.cards:
+        r.schema("a claim needs a trick left to claim", path, claim, number)
+        return None
+    return seat
 
 
 def _parse_bids(

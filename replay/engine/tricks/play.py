@@ -51,7 +51,7 @@ def run(
     trump_mask = trump_obliging[trump] if trump >= 0 else 0
     taken = [0] * n
     tricks = deal.tricks or []
-    if checks and len(tricks) != deal.cards:
+    if checks and len(tricks) != deal.cards and deal.claim is None:  # a claim takes the rest
         ctx.find(
             Code.PLAY_COUNT,
             f"{count(len(tricks), 'trick')} played, not {deal.cards}",

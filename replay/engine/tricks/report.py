@@ -49,6 +49,8 @@ class DealResult:
     counted_from: dict[int, int] | None = None
     #: Under ``teams``, each team's deal; None without teams (and then not in the report).
     teams: list[TeamDeal] | None = None
+    #: A claim of the deal's last tricks: (the claimer's seat, the tricks claimed).
+    claim: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         deal: dict[str, Any] = {
@@ -62,6 +64,8 @@ class DealResult:
         }
         if self.teams is not None:
             deal["teams"] = [team.to_dict() for team in self.teams]
+        if self.claim is not None:
+            deal["claim"] = {"seat": self.claim[0], "tricks": self.claim[1]}
         return deal
 
 

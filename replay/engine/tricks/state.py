@@ -72,6 +72,8 @@ def state_at(
     for winner in result.trick_winners[:complete]:
         taken[winner] += 1
     deal_done = complete == len(tricks)
+    if deal_done and result.claim is not None:  # the claimed tricks are the claimer's
+        taken[result.claim[0]] += result.claim[1]
     before = report.deals[deal - 2].running if deal > 1 else [0] * n
     state = {
         "deal": deal,
@@ -91,7 +93,7 @@ def state_at(
         "findings": [
             f.to_dict()
             for f in report.findings
-            if f.deal == deal and (f.trick is None or f.trick <= trick)
+            if f.deal == deal and (f.trick is None or f.trick <= trick or deal_done)
         ],
         "verdict": str(report.verdict),
     }

@@ -1,7 +1,8 @@
-"""The record's claims against the replay (RULES §10.11; FORMAT ``result.*``).
+"""The record's claimed values (``taken``, ``scores``, ``running``, ``totals``) against the
+replay (RULES §10.11; FORMAT ``result.*``).
 
-A claim that differs is found per seat; the replay goes on with what it computed, so one
-wrong score does not make every later running total a finding of its own.
+A claimed value that differs is found per seat; the replay goes on with what it computed, so
+one wrong score does not make every later running total a finding of its own.
 """
 
 from __future__ import annotations
