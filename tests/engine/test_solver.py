@@ -111,6 +111,16 @@ def test_of_two_identical_cards_the_first_played_wins() -> None:
     assert (beaten.takes_all, line(beaten)) == (False, ["AH", "2H", "AH"])
 
 
+def test_identical_cards_decides_who_of_two_twins_takes_the_trick() -> None:
+    last = {"preset": "oh_hell", "options": {"deck": "104", "identical_cards": "last_wins"}}
+    cancel = {"preset": "oh_hell", "options": {"deck": "104", "identical_cards": "cancel"}}
+    hands = [["AH"], ["AH"], ["2H"]]
+    assert takes_all(position(last, hands, None, 1), 0).takes_all is True
+    assert takes_all(position(last, hands, None, 0), 0).takes_all is False
+    beaten = takes_all(position(cancel, hands, None, 0), 0)
+    assert (beaten.takes_all, line(beaten)) == (False, ["AH", "AH", "2H"])
+
+
 def test_a_hand_holding_both_twins_plays_one_then_the_other() -> None:
     hands = [["AH", "AH"], ["KH", "QH"], ["2H", "3H"]]
     answer = takes_all(position(TWO_DECKS, hands, None, 0), 0)
@@ -184,7 +194,18 @@ def test_every_line_replays_without_a_finding_and_beats_the_claim(preset: str, s
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.sampled_from(["classic", "joker54", "detsky", "rotating", "two_jacks", TWO_DECKS]),
+    st.sampled_from(
+        [
+            "classic",
+            "joker54",
+            "detsky",
+            "rotating",
+            "two_jacks",
+            TWO_DECKS,
+            {"preset": "oh_hell", "options": {"deck": "104", "identical_cards": "last_wins"}},
+            {"preset": "oh_hell", "options": {"deck": "104", "identical_cards": "cancel"}},
+        ]
+    ),
     st.integers(0, 2**32),
 )
 def test_the_solver_agrees_with_a_search_of_every_play(ruleset: Any, seed: int) -> None:

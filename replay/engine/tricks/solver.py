@@ -37,8 +37,9 @@ from typing import Final
 
 from ..cards import CARD_BITS, NAMED_TRUMP, SUIT_MASKS, Declaration, play_code
 from .jokers import HIGH, HIGHS, LEAD_HIGHEST, LEAD_LOWEST, PLAIN, joker_winner, read_declaration
-from .rulesets import Ruleset, TrumpMode
+from .rulesets import IdenticalCards, Ruleset, TrumpMode
 from .table import BITS, NEXT_SUIT, SUIT_OF, TRICK_RANKS, table_for
+from .twins import best_face
 
 #: Enough for the last six tricks of four players (``bench/solver.py``), and a bound on the
 #: time a replay spends on one claim.
@@ -123,6 +124,9 @@ class _Search:
         self.trump_obliging = table.trump_obliging
         self.turns = table.turns
         self.jokers = ruleset.joker_mask
+        #: Two decks: identical cards can meet in a trick (``identical_cards``).
+        self.twins = table.copies > 1
+        self.twin_rule = ruleset.identical_cards
         #: Only these demands depend on the trick number (``read_declaration``).
         self.by_trick = ruleset.joker_demand_first_trick_only
         self.readings: dict[tuple[int, bool, bool], list[tuple[int, int, int]]] = {}
@@ -430,13 +434,17 @@ class _Search:
                     if decl in HIGHS:
                         highs.append(k)
         if decls is not None:
-            return joker_winner(self.ruleset, plays, decls, highs, led, trick_trump)
+            return joker_winner(self.ruleset, plays, decls, highs, led, trick_trump, self.twins)
         ranks = TRICK_RANKS[led][trick_trump]
+        if self.twins and self.twin_rule is not IdenticalCards.FIRST_WINS:
+            return max(
+                best_face(plays, None, ranks, self.twin_rule), 0
+            )  # all cancelled: the leader
         best = 0
         best_rank = ranks[plays[0] & CARD_BITS]
         for k in range(1, len(plays)):
             rank = ranks[plays[k] & CARD_BITS]
-            if rank > best_rank:  # strictly: the first of two twins wins (RULES §1)
+            if rank > best_rank:  # strictly: the first of two twins wins (``first_wins``)
                 best, best_rank = k, rank
         return best
 
