@@ -55,3 +55,18 @@ def test_other_errors_stay_bugs(client_of: Any, user: Any, monkeypatch: pytest.M
     monkeypatch.setattr(apis, "upload_list", broken)
     with pytest.raises(ValueError, match="a bug"):
         client_of(user).get("/api/uploads/")
+
+
+def test_an_outage_met_outside_any_view_answers_503_too(
+    user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.contrib.sessions.middleware import SessionMiddleware
+    from django.test import Client
+
+    def down(*args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("the database is starting up")
+
+    monkeypatch.setattr(SessionMiddleware, "process_request", down)
+    response = Client(raise_request_exception=False).get("/api/uploads/")
+    assert (response.status_code, response["Retry-After"]) == (503, "5")
+    assert [f["code"] for f in findings_of(response)] == ["server.unavailable"]
