@@ -152,11 +152,9 @@ def upload_documents(data: bytes, filename: str) -> Sequence[Document | Line]:
         return _zip_bomb(data) or split_file(data, filename)
 
 
-def upload_split(
-    *, upload_id: int, workers: Workers, documents: Sequence[Document | Line] | None = None
-) -> list[int]:
-    """Write the items still missing, a batch per transaction, queueing each batch once
-    written; ``documents`` are the file's, split from the stored file when not given.
+def upload_split(*, upload_id: int, workers: Workers) -> list[int]:
+    """Split the stored file and write the items still missing, a batch per transaction,
+    queueing each batch once written.
 
     Running it again (the sweep, ``manage.py resume_uploads``, a retried task) writes only
     the items still missing and re-queues the batches not done; processing a batch twice is
@@ -173,8 +171,7 @@ def upload_split(
 
     written = UploadItem.objects.filter(upload_id=upload_id).count()
     if upload.status == UploadStatus.QUEUED or written < upload.total:
-        if documents is None:
-            documents = upload_documents(upload_file_read(upload_id), upload.filename)
+        documents = upload_documents(upload_file_read(upload_id), upload.filename)
         _items_create(upload, documents, written, enqueue)
     pending = UploadItem.objects.filter(upload_id=upload_id, outcome=ItemOutcome.PENDING)
     with transaction.atomic():
