@@ -23,6 +23,7 @@ from config.env import (
     env_str,
 )
 from stats.beat import BEAT_SCHEDULE as STATS_BEAT_SCHEDULE
+from uploads.beat import beat_schedule as uploads_beat_schedule
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -66,6 +67,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A database or broker that is down: 503 with Retry-After, not 500 (core/outages.py).
+    "core.outages.OutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The pages' language: the cookie set_language leaves, else the browser's; the API's
@@ -161,6 +164,13 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = min(RASPIS_MAX_UPLOAD_BYTES, 10 * 1024 * 1024)
 # Each batch ends waiting for the database and starts with a few queries, so larger batches
 # pay them less often; a batch's records and reports are in a worker's memory at its peak.
 RASPIS_UPLOAD_BATCH_SIZE = env_int("RASPIS_UPLOAD_BATCH_SIZE", 400, minimum=1)
+# An unfinished upload none of whose batches moved for this long is queued again by the
+# sweep, which celery beat runs every RASPIS_UPLOAD_SWEEP_SECONDS (uploads/beat.py). Longer
+# than a batch takes, or the sweep queues batches still running (harmless, but wasted).
+RASPIS_UPLOAD_STALL_SECONDS = env_int("RASPIS_UPLOAD_STALL_SECONDS", 120, minimum=1)
+RASPIS_UPLOAD_SWEEP_SECONDS = env_int("RASPIS_UPLOAD_SWEEP_SECONDS", 60, minimum=1)
+# The hard time limit of an upload task (a batch or a split); its soft limit is 30 s less.
+RASPIS_UPLOAD_TASK_TIME_LIMIT = env_int("RASPIS_UPLOAD_TASK_TIME_LIMIT", 300, minimum=31)
 # Items per page of an upload's detail (``?page=``); an upload can hold 100,000 records.
 RASPIS_UPLOAD_ITEMS_PAGE_SIZE = env_int("RASPIS_UPLOAD_ITEMS_PAGE_SIZE", 100, minimum=1)
 # Leaderboard gates (docs/stats.md): listed after enough games, provisional until the rating
@@ -225,6 +235,16 @@ CELERY_BROKER_URL = _BROKER_URL or "memory://"
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _BROKER_URL) or None
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker or beat whose broker went away keeps reconnecting, however long it takes.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Sending a task when the broker is down gives up within a second or two: the request that
+# sends it has committed its work, and the sweeps send it again (core/outages.py).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 # JSON only: a pickled message from anyone who reaches the broker would run code.
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
@@ -239,16 +259,24 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 30 * 60, minimum=1)
 if CELERY_TASK_SOFT_TIME_LIMIT >= CELERY_TASK_TIME_LIMIT:
     # The soft limit raises inside the task so it can record the failure before the kill.
     raise ImproperlyConfigured("CELERY_TASK_SOFT_TIME_LIMIT must be below CELERY_TASK_TIME_LIMIT")
-# Redis re-delivers a task whose worker died without acknowledging it after this long; it
-# should outlast the longest task (a shorter one may run a slow task twice, which the tasks
-# tolerate: tests of a killed worker set a few seconds).
+# Redis re-delivers a task whose worker died without acknowledging it after this long. Twice
+# an upload task's time limit, so that a batch is redone minutes after its worker died, not
+# an hour; a task that runs longer (a full statistics recompute) may then run twice, which
+# every task tolerates. The socket timeouts make a broker that does not answer an error
+# within seconds rather than a request that hangs.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int(
-        "CELERY_VISIBILITY_TIMEOUT", max(3600, 2 * CELERY_TASK_TIME_LIMIT), minimum=1
-    )
+        "CELERY_VISIBILITY_TIMEOUT", 2 * RASPIS_UPLOAD_TASK_TIME_LIMIT, minimum=1
+    ),
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
 }
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE = STATS_BEAT_SCHEDULE  # periodic jobs: stats/beat.py
+# Periodic jobs: stats/beat.py, uploads/beat.py.
+CELERY_BEAT_SCHEDULE = {
+    **STATS_BEAT_SCHEDULE,
+    **uploads_beat_schedule(RASPIS_UPLOAD_SWEEP_SECONDS),
+}
 
 # --- Logging ----------------------------------------------------------------------------------
 

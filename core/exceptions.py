@@ -10,6 +10,7 @@ parameters) where it applies.
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -22,6 +23,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import Rejected, request_finding
+from core.outages import TRANSIENT, unavailable
 
 logger = logging.getLogger(__name__)
 
@@ -153,7 +155,13 @@ def unknown_api_url(request: HttpRequest) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """The last resort: a bug gives findings without a traceback; the log has the details."""
+    """The last resort: a bug gives findings without a traceback; the log has the details.
+
+    An outage met outside a view (a middleware reading the session) is no bug: Django calls
+    this while handling the exception, so it is at hand, and gets the 503 a view's gets.
+    """
+    if isinstance(sys.exc_info()[1], TRANSIENT):
+        return unavailable(request)
     if not _api(request):
         return defaults.server_error(request)
     return _json_error(

@@ -29,10 +29,9 @@ def games_touched(sender: object, game_ids: list[int], **kwargs: Any) -> None:
     Queued after the commit, they were lost then; and an upload's batch waited for a commit
     of its own for them, flushed to disk, after each of its cheap ones.
     """
-    from django.db import transaction
-
+    from core.outages import send_on_commit
     from stats.services import updates_queue
     from stats.tasks import stats_update_pending
 
     updates_queue(game_ids=game_ids)
-    transaction.on_commit(stats_update_pending.delay)
+    send_on_commit(stats_update_pending.delay)

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models import Game, Visibility
 from replay.models import Stored
@@ -52,9 +53,13 @@ class Upload(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: When a batch last moved, or the sweep last re-queued it: an unfinished upload that
+    #: has not moved for a while is stalled (``services.uploads_resume``).
+    progressed_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering: ClassVar = ["-created_at", "-id"]
+        indexes: ClassVar = [models.Index(fields=["status", "progressed_at"])]
 
     def __str__(self) -> str:
         return f"upload {self.pk} ({self.filename})"

@@ -1,8 +1,10 @@
 """The upload pipeline: store the file, split it into items, verify the items in batches.
 
 The file's bytes are committed before any work starts, so a worker that dies loses nothing:
-its batch's transaction rolls back, the broker hands the task out again (``acks_late``) and
-the re-run skips items already done. A batch is stored in one transaction — one bulk write
+its batch's transaction rolls back, the broker hands the task out again (``acks_late``), or
+the sweep re-queues what has not moved for a while (``uploads_resume``), and the re-run skips
+items already done. A database or broker that is away makes a task retry (``core.outages``),
+never marks an item failed. A batch is stored in one transaction — one bulk write
 for a few hundred games is what makes ingest fast — and when that fails (two uploads racing for
 the same record, or a bug on one strange record) the batch falls back to one transaction per
 item, so that one bad item cannot hold back the others.
@@ -11,7 +13,6 @@ item, so that one bad item cannot hold back the others.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import io
 import logging
@@ -19,6 +20,7 @@ import time
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -31,6 +33,7 @@ from django.utils import timezone
 from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from core.errors import finding_dict, request_finding
 from importers import convert
+from core.outages import TRANSIENT, send_on_commit
 from replay.engine import Code, Document, Finding, Line, split_file
 from replay.models import Stored
 from replay.services.store import Entry, Outcome, records_store
@@ -53,6 +56,8 @@ ITEM_FIELDS = (
     "outcome",
     "findings",
 )
+#: What a batch lets through to its task, which retries: time up, or a service away.
+NOT_THE_ITEMS_FAULT: tuple[type[BaseException], ...] = (SoftTimeLimitExceeded, *TRANSIENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,22 +75,21 @@ class UploadReceiver:
 
     Each ``PART_SIZE`` bytes are queued for the database as soon as they are in (``Writes``),
     and hashed as they come: PostgreSQL takes in a 40 MB file while the web process is
-    still reading the request, not after it, and the first batch starts that much sooner.
+    still reading the request, not after it. Nothing here reads the records: a worker
+    splits the file (``upload_split``), so that no file, however it is made, costs the web
+    process more than its bytes.
     """
 
     def __init__(self, upload: Upload, writes: Writes) -> None:
         self.upload = upload
         self.size = 0
-        self.documents: Sequence[Document | Line] | None = None
         self._writes = writes
         self._hash = hashlib.sha256()
-        self._pieces: list[bytes] = []  # the whole file, for the split
-        self._waiting: list[bytes] = []  # its end, not yet queued for the database
+        self._waiting: list[bytes] = []  # the file's end, not yet queued for the database
 
     def take(self, chunk: bytes) -> None:
         """The file's next bytes."""
         self._hash.update(chunk)
-        self._pieces.append(chunk)
         self._waiting.append(chunk)
         self.size += len(chunk)
         if sum(map(len, self._waiting)) >= PART_SIZE:
@@ -97,24 +101,16 @@ class UploadReceiver:
         upload_file_write(self.upload.pk, part, self._writes, self.size - len(part))
 
     def finish(self, *, filename: str, visibility: str, source_format: str = "") -> None:
-        """The whole file is in: name it, and split it while the database takes in its last
-        parts (``documents``, None when the split fails: a task splits it after the commit).
-        ``source_format`` names the importer that converts it first, if any.
-        """
+        """The whole file is in: name it and let the database take in its last parts;
+        ``source_format`` names the importer that converts it when a worker splits it."""
         if self._waiting:
             self._store()
-        data = b"".join(self._pieces)
-        self._pieces.clear()  # the split keeps what it needs of ``data``
         upload = self.upload
         upload.filename = clean_text(filename)[:255]
         upload.visibility = visibility
         upload.source_format = source_format
         upload.size = self.size
         upload.sha256 = self._hash.hexdigest()
-        try:
-            self.documents = upload_documents(data, upload.filename, source_format)
-        except Exception:
-            logger.exception("upload %s: split failed, queued for a worker", upload.pk)
         self._writes.finish()
         upload.save(update_fields=["filename", "visibility", "source_format", "size", "sha256"])
 
@@ -123,7 +119,7 @@ class UploadReceiver:
 def upload_receiving(*, uploaded_by: User) -> Iterator[UploadReceiver]:
     """An upload to receive (``UploadReceiver.take``, then ``finish``), in the transaction
     that stores its file: committed when the block ends, rolled back if it raises, so that a
-    request refused halfway stores nothing. ``upload_queue`` then splits it into items.
+    request refused halfway stores nothing. ``upload_queue`` then hands it to a worker.
     """
     with transaction.atomic(), Writes() as writes:
         upload = Upload.objects.create(uploaded_by=uploaded_by, filename="", size=0, sha256="")
@@ -139,7 +135,7 @@ def upload_create(
     workers: Workers,
     source_format: str = "",
 ) -> Upload:
-    """Store an uploaded file, then split it into items and queue their batches."""
+    """Store an uploaded file and queue its split."""
     with upload_receiving(uploaded_by=uploaded_by) as receiver:
         receiver.take(data)
         receiver.finish(filename=filename, visibility=visibility, source_format=source_format)
@@ -147,23 +143,14 @@ def upload_create(
 
 
 def upload_queue(receiver: UploadReceiver, *, workers: Workers) -> Upload:
-    """Split a received upload into items and queue their batches, once its file is committed.
+    """Queue the split of a received upload once its file is committed.
 
-    The split runs here, in the web process, rather than as one more task: the workers then
-    do nothing but verify, and they start on the first batch while later ones are still
-    being written. Should the split fail (a bug, not a bad file: those become rejected
-    items), a task retries it.
+    The upload is accepted from then on: should the broker be down, the upload stays
+    ``queued`` and the sweep (``uploads_resume``) sends its split when the broker is back.
     """
-    upload, documents = receiver.upload, receiver.documents
-    if documents is not None:
-        try:
-            upload_split(upload_id=upload.pk, documents=documents, workers=workers)
-        except Exception:
-            logger.exception("upload %s: split failed, queued for a worker", upload.pk)
-            documents = None
-    if documents is None:
-        transaction.on_commit(functools.partial(workers.split, upload.pk))
-    upload.refresh_from_db()  # the answer tells the split's count and status, not the first row
+    upload = receiver.upload
+    send_on_commit(workers.split, upload.pk)
+    upload.refresh_from_db()  # what a worker that ran already (eager Celery) made of it
     return upload
 
 
@@ -182,15 +169,13 @@ def upload_documents(
         return _zip_bomb(data) or split_file(data, filename)
 
 
-def upload_split(
-    *, upload_id: int, workers: Workers, documents: Sequence[Document | Line] | None = None
-) -> list[int]:
-    """Write the items still missing, a batch per transaction, queueing each batch once
-    written; ``documents`` are the file's, split from the stored file when not given.
+def upload_split(*, upload_id: int, workers: Workers) -> list[int]:
+    """Split the stored file and write the items still missing, a batch per transaction,
+    queueing each batch once written.
 
-    Running it again (``manage.py resume_uploads``, or the task after a failed split) writes
-    only the items still missing and re-queues the batches not done; processing a batch
-    twice is harmless. Returns the batches it queued.
+    Running it again (the sweep, ``manage.py resume_uploads``, a retried task) writes only
+    the items still missing and re-queues the batches not done; processing a batch twice is
+    harmless. Returns the batches it queued.
     """
     upload = Upload.objects.filter(pk=upload_id).first()
     if upload is None:
@@ -199,14 +184,13 @@ def upload_split(
 
     def enqueue(batch: int) -> None:
         queued.append(batch)
-        transaction.on_commit(functools.partial(workers.process, upload_id, batch))
+        send_on_commit(workers.process, upload_id, batch)
 
     written = UploadItem.objects.filter(upload_id=upload_id).count()
     if upload.status == UploadStatus.QUEUED or written < upload.total:
-        if documents is None:
-            documents = upload_documents(
-                upload_file_read(upload_id), upload.filename, upload.source_format
-            )
+        documents = upload_documents(
+            upload_file_read(upload_id), upload.filename, upload.source_format
+        )
         _items_create(upload, documents, written, enqueue)
     pending = UploadItem.objects.filter(upload_id=upload_id, outcome=ItemOutcome.PENDING)
     with transaction.atomic():
@@ -228,6 +212,7 @@ def _items_create(
         total=len(documents),
         status=UploadStatus.RUNNING,
         started_at=Coalesce("started_at", Value(timezone.now())),
+        progressed_at=timezone.now(),
     )
     start = written
     while start < len(documents):
@@ -237,8 +222,7 @@ def _items_create(
             _commit_without_waiting()
             rows, rejected = _item_rows(upload, documents, start, stop, size)
             bulk_insert(UploadItem, ITEM_FIELDS, rows)
-            if rejected:
-                _counts_add(upload.pk, done=rejected, failed=rejected)
+            _counts_add(upload.pk, done=rejected, failed=rejected)
             if rejected < len(rows):
                 enqueue(start // size)
         start = stop
@@ -319,8 +303,8 @@ def upload_process(*, upload_id: int, batch: int) -> int:
                     time.perf_counter() - started,
                 )
             return len(items)
-    except SoftTimeLimitExceeded:
-        raise
+    except NOT_THE_ITEMS_FAULT:
+        raise  # the task is retried: the outage is no fault of the batch
     except Exception:
         logger.warning("upload %s batch %s: retrying item by item", upload_id, batch, exc_info=True)
     pending = list(
@@ -339,7 +323,7 @@ def _commit_without_waiting() -> None:
     The commit otherwise waits for a flush of megabytes of records. Only for work that can be
     redone: the database stays consistent whatever happens, and should a crash of the database
     server itself lose such a commit (a fraction of a second after it), the items are missing
-    or pending again and ``manage.py resume_uploads`` redoes them from the stored file.
+    or pending again and the sweep (``uploads_resume``) redoes them from the stored file.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -354,7 +338,7 @@ def _item_process_alone(upload: Upload, item_id: int) -> None:
                 if item.outcome == ItemOutcome.PENDING:
                     _items_store(upload, [item])
             return
-        except SoftTimeLimitExceeded:
+        except NOT_THE_ITEMS_FAULT:
             raise
         except IntegrityError:
             # Another worker stored the same record or external id meanwhile; the second
@@ -424,7 +408,10 @@ def _items_finish(upload: Upload, items: Sequence[UploadItem], outcomes: Sequenc
 
 def _counts_add(upload_id: int, *, done: int, failed: int, duplicates: int = 0) -> None:
     Upload.objects.filter(pk=upload_id).update(
-        done=F("done") + done, failed=F("failed") + failed, duplicates=F("duplicates") + duplicates
+        done=F("done") + done,
+        failed=F("failed") + failed,
+        duplicates=F("duplicates") + duplicates,
+        progressed_at=timezone.now(),
     )
 
 
@@ -433,3 +420,25 @@ def _upload_finish_if_done(upload_id: int) -> None:
     Upload.objects.filter(pk=upload_id, status=UploadStatus.RUNNING, done__gte=F("total")).update(
         status=UploadStatus.DONE, finished_at=timezone.now()
     )
+
+
+def uploads_resume(*, stalled_for: timedelta, workers: Workers) -> list[int]:
+    """Queue again the split of every unfinished upload that has not moved for
+    ``stalled_for``; returns their ids.
+
+    A task can be lost between the commit that made it and the broker (a broker down or
+    restarted without its data, a web process killed in between), and a worker killed
+    mid-batch holds its task until the broker's visibility timeout. The split re-queues
+    what such an upload still lacks; the upload counts as moved again, so that a long queue
+    gets each stalled upload re-queued once per ``stalled_for``, not at every sweep.
+    """
+    now = timezone.now()
+    stalled = Upload.objects.filter(
+        status__in=[UploadStatus.QUEUED, UploadStatus.RUNNING], progressed_at__lt=now - stalled_for
+    )
+    upload_ids = list(stalled.order_by("pk").values_list("pk", flat=True))
+    Upload.objects.filter(pk__in=upload_ids).update(progressed_at=now)
+    for upload_id in upload_ids:
+        logger.info("upload %s: stalled, queued again", upload_id)
+        workers.split(upload_id)
+    return upload_ids

@@ -14,7 +14,7 @@ from games.services import dispute_open
 from replay.models import Report
 from tests.service.conftest import store_game, text_of
 from uploads.models import UploadItem
-from uploads.services import upload_create
+from uploads.services import upload_create, upload_split
 from uploads.tasks import WORKERS
 
 pytestmark = pytest.mark.django_db
@@ -164,6 +164,7 @@ def test_an_upload_item_page_shows_its_record_read_from_the_file(
         visibility="public",
         workers=WORKERS,
     )
+    upload_split(upload_id=upload.pk, workers=WORKERS)
     items = UploadItem.objects.filter(upload=upload).order_by("index")
     for item, line in zip(items, lines, strict=True):
         page = admin_web.get(f"/admin/uploads/uploaditem/{item.pk}/change/")

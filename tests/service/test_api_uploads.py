@@ -6,13 +6,16 @@ import hashlib
 import io
 import json
 import zipfile
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import OperationalError
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from config.celery import app
 from games.models import Game, GameRecord
 from replay.models import SeatDeal, VerdictChange
 from tests.service.conftest import findings_of, text_of
@@ -51,7 +54,7 @@ def test_a_jsonl_file_is_stored_first_then_verified_record_by_record(
         response = upload(client, "games.jsonl", data)
     assert response.status_code == 202
     created = response.json()
-    assert (created["status"], created["total"], created["done"]) == ("running", 4, 0)
+    assert (created["status"], created["total"], created["done"]) == ("queued", 0, 0)
     assert created["size"] == len(data)
     assert upload_file_read(Upload.objects.get().pk) == data
     status = client.get(created["url"]).json()
@@ -67,8 +70,18 @@ def test_a_jsonl_file_is_stored_first_then_verified_record_by_record(
     assert Game.objects.count() == 2
 
 
+@pytest.fixture
+def retries_run() -> Iterator[None]:
+    """Eager Celery runs a task's retry at once, unless it propagates the retry to the caller."""
+    propagates = app.conf.task_eager_propagates
+    app.conf.task_eager_propagates = False
+    yield
+    app.conf.task_eager_propagates = propagates
+
+
+@pytest.mark.usefixtures("retries_run")
 @pytest.mark.parametrize("failing", ["split_file", "_items_create"])
-def test_a_split_that_fails_in_the_web_process_keeps_the_file_for_a_task_to_split(
+def test_a_split_that_meets_a_database_outage_is_retried_until_the_upload_is_done(
     client_of: Any,
     user: Any,
     record: Any,
@@ -76,8 +89,8 @@ def test_a_split_that_fails_in_the_web_process_keeps_the_file_for_a_task_to_spli
     monkeypatch: pytest.MonkeyPatch,
     failing: str,
 ) -> None:
-    """A bug met while splitting (the file itself, then its items) loses nothing: the file
-    is committed all the same, and the task queued after it splits and verifies it."""
+    """The request only stores the file; a worker splits it, and an outage met there (in the
+    file itself, then in its items) makes the task retry rather than fail the upload."""
     from uploads import services as uploads
 
     real = getattr(uploads, failing)
@@ -86,7 +99,7 @@ def test_a_split_that_fails_in_the_web_process_keeps_the_file_for_a_task_to_spli
     def once(*args: Any) -> Any:
         calls.append(args)
         if len(calls) == 1:
-            raise RuntimeError("a bug met in the split")
+            raise OperationalError("the database went away")
         return real(*args)
 
     monkeypatch.setattr(uploads, failing, once)
@@ -94,12 +107,33 @@ def test_a_split_that_fails_in_the_web_process_keeps_the_file_for_a_task_to_spli
     with committed():
         response = upload(client_of(user), "a.jsonl", data)
     assert response.status_code == 202
-    assert response.json()["total"] == 0
     assert upload_file_read(Upload.objects.get().pk) == data
     assert len(calls) == 2
     status = client_of(user).get(response.json()["url"]).json()
-    assert (status["status"], status["total"], status["done"]) == ("done", 2, 2)
+    assert (status["status"], status["total"], status["done"], status["error"]) == (
+        "done",
+        2,
+        2,
+        "",
+    )
     assert Game.objects.count() == 2
+
+
+def test_a_split_that_meets_a_bug_fails_the_upload_and_keeps_its_file(
+    client_of: Any, user: Any, record: Any, committed: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from uploads import services as uploads
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("a bug met in the split")
+
+    monkeypatch.setattr(uploads, "split_file", broken)
+    data = jsonl(record(0))
+    with pytest.raises(RuntimeError), committed():
+        upload(client_of(user), "a.jsonl", data)
+    stored = Upload.objects.get()
+    assert (stored.status, stored.error) == ("failed", "RuntimeError: a bug met in the split")
+    assert upload_file_read(stored.pk) == data
 
 
 def test_the_same_upload_twice_stores_each_game_once(

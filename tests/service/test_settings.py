@@ -178,6 +178,26 @@ def test_celery_accepts_json_only_and_acknowledges_late() -> None:
     assert settings.CELERY_TASK_SOFT_TIME_LIMIT < settings.CELERY_TASK_TIME_LIMIT
 
 
+def test_every_task_of_the_apps_retries_on_outages_and_is_redelivered_within_minutes() -> None:
+    from django.db import OperationalError
+
+    from config.celery import app
+
+    app.loader.import_default_modules()  # every app's tasks.py
+    ours = [t for name, t in app.tasks.items() if name.startswith(("uploads.", "stats."))]
+    assert {t.name for t in ours} >= {
+        "uploads.tasks.upload_process",
+        "uploads.tasks.uploads_resume",
+    }
+    for task in ours:
+        assert OperationalError in task.autoretry_for, task.name
+        assert task.max_retries is None and task.acks_late and task.reject_on_worker_lost
+    batch = app.tasks["uploads.tasks.upload_process"]
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    assert batch.soft_time_limit < batch.time_limit < visibility <= 2 * batch.time_limit
+    assert "uploads-resume" in settings.CELERY_BEAT_SCHEDULE
+
+
 def test_the_web_process_loads_what_sending_a_task_needs_before_its_first_request() -> None:
     """The first upload after a restart would otherwise import the broker's transport while
     its batches wait to be queued; nothing may connect, so a broker that is down (port 9

@@ -22,7 +22,7 @@ from games.models import Game, GameRecord
 from tests.service.conftest import text_of
 from uploads import tasks
 from uploads.models import ItemOutcome, Upload, UploadItem
-from uploads.services import Workers, upload_create
+from uploads.services import Workers, upload_create, upload_split
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -74,9 +74,9 @@ def test_a_killed_worker_loses_no_record_and_stores_none_twice(
         dict(base[i % 4], meta={**base[i % 4]["meta"], "external_id": f"k-{i}"}) for i in range(40)
     ]
     data = "\n".join(text_of(r) for r in records).encode()
-    # The upload is stored and split as the API does it; its batches go to this test's queue.
+    # The upload is stored and split here; its batches go to this test's queue.
     workers = Workers(
-        split=tasks.upload_split.delay,
+        split=lambda upload_id: upload_split(upload_id=upload_id, workers=workers),
         process=lambda *a: tasks.upload_process.apply_async(a, queue=queue),
     )
     settings.RASPIS_UPLOAD_BATCH_SIZE = 5

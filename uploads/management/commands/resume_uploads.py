@@ -1,9 +1,9 @@
-"""``manage.py resume_uploads [--older-than MINUTES]``: queue again what an upload still lacks.
+"""``manage.py resume_uploads [--older-than MINUTES]``: queue again what uploads still lack.
 
-Tasks are acknowledged late, so a worker that dies hands its batch to the next one; this is
-for the rarer loss of a queued task itself (a broker restarted without persistence, or a
-database crash right after an asynchronous commit). Splitting and batches skip what is done,
-so running it on a healthy upload only costs a few queries.
+The manual twin of the sweep celery beat runs (``uploads.tasks.uploads_resume``), for a
+deployment without beat or to act at once: every unfinished upload that has not moved for
+``MINUTES`` gets its split queued, which writes the items missing and re-queues the batches
+not done. Running it on a healthy upload only costs a few queries.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.utils import timezone
 
-from uploads import tasks
-from uploads.models import Upload, UploadStatus
+from uploads import services, tasks
 
 
 class Command(BaseCommand):
@@ -25,10 +23,6 @@ class Command(BaseCommand):
         parser.add_argument("--older-than", type=int, default=10, metavar="MINUTES")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        before = timezone.now() - timedelta(minutes=options["older_than"])
-        uploads = Upload.objects.filter(
-            status__in=[UploadStatus.QUEUED, UploadStatus.RUNNING], created_at__lt=before
-        ).values_list("pk", flat=True)
-        for upload_id in uploads:
-            tasks.upload_split.delay(upload_id)
+        stalled_for = timedelta(minutes=options["older_than"])
+        for upload_id in services.uploads_resume(stalled_for=stalled_for, workers=tasks.WORKERS):
             self.stdout.write(f"upload {upload_id}: queued")
