@@ -32,8 +32,8 @@ from django.utils import timezone
 
 from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json_safe
 from core.errors import finding_dict, request_finding
-from importers import convert
 from core.outages import TRANSIENT, send_on_commit
+from importers import convert
 from replay.engine import Code, Document, Finding, Line, split_file
 from replay.models import Stored
 from replay.services.store import Entry, Outcome, records_store

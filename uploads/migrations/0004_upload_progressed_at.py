@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("uploads", "0002_lz4_compression"),
+        ("uploads", "0003_upload_source_format"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
