@@ -22,6 +22,7 @@ from config.env import (
     env_secret_key,
     env_str,
 )
+from replay.engine import MAX_DEALS, MAX_PLAYS
 from stats.beat import BEAT_SCHEDULE as STATS_BEAT_SCHEDULE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -144,6 +145,14 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = min(RASPIS_MAX_UPLOAD_BYTES, 10 * 1024 * 1024)
 # Each batch ends waiting for the database and starts with a few queries, so larger batches
 # pay them less often; a batch's records and reports are in a worker's memory at its peak.
 RASPIS_UPLOAD_BATCH_SIZE = env_int("RASPIS_UPLOAD_BATCH_SIZE", 400, minimum=1)
+# The most one record or file may cost (docs/format.md, "Limits"): the largest legal game's
+# record is about 250 KB, its deals and plays are what the rules allow (replay.engine).
+RASPIS_MAX_RECORD_BYTES = env_int("RASPIS_MAX_RECORD_BYTES", 1024 * 1024, minimum=1)
+RASPIS_MAX_RECORD_DEALS = env_int("RASPIS_MAX_RECORD_DEALS", MAX_DEALS, minimum=1)
+RASPIS_MAX_RECORD_PLAYS = env_int("RASPIS_MAX_RECORD_PLAYS", MAX_PLAYS, minimum=1)
+RASPIS_MAX_UPLOAD_RECORDS = env_int("RASPIS_MAX_UPLOAD_RECORDS", 100_000, minimum=1)
+# Bytes a zip may unpack to, counted as they inflate: no more than an unpacked upload.
+RASPIS_MAX_UNPACKED_BYTES = env_int("RASPIS_MAX_UNPACKED_BYTES", RASPIS_MAX_UPLOAD_BYTES, minimum=1)
 # Items per page of an upload's detail (``?page=``); an upload can hold 100,000 records.
 RASPIS_UPLOAD_ITEMS_PAGE_SIZE = env_int("RASPIS_UPLOAD_ITEMS_PAGE_SIZE", 100, minimum=1)
 # Leaderboard gates: enough games, a settled rating, and recent play.

@@ -13,10 +13,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import io
 import logging
 import time
-import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,9 +27,10 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json_safe
-from core.errors import finding_dict, request_finding
-from replay.engine import Code, Document, Finding, Line, split_file
+from core.errors import Rejected, finding_dict, request_finding
+from replay.engine import Document, Line, TooLarge, split_file
 from replay.models import Stored
+from replay.services.limits import excess_finding, file_bounds
 from replay.services.store import Entry, Outcome, records_store
 from uploads.files import PART_SIZE, upload_file_read, upload_file_write
 from uploads.models import ItemOutcome, Upload, UploadItem, UploadStatus
@@ -111,6 +110,8 @@ class UploadReceiver:
         upload.sha256 = self._hash.hexdigest()
         try:
             self.documents = upload_documents(data, upload.filename)
+        except TooLarge as refused:
+            raise Rejected([excess_finding(refused.excess)], 413) from None
         except Exception:
             logger.exception("upload %s: split failed, queued for a worker", upload.pk)
         self._writes.finish()
@@ -160,9 +161,10 @@ def upload_queue(receiver: UploadReceiver, *, workers: Workers) -> Upload:
 
 
 def upload_documents(data: bytes, filename: str) -> Sequence[Document | Line]:
-    """The items of a file: its records, or the lines that hold them (``split_file``)."""
+    """The items of a file: its records, or the lines that hold them (``split_file``), within
+    the limits of ``file_bounds`` (else ``TooLarge``)."""
     with gc_paused():
-        return _zip_bomb(data) or split_file(data, filename)
+        return split_file(data, filename, file_bounds())
 
 
 def upload_split(
@@ -187,7 +189,11 @@ def upload_split(
     written = UploadItem.objects.filter(upload_id=upload_id).count()
     if upload.status == UploadStatus.QUEUED or written < upload.total:
         if documents is None:
-            documents = upload_documents(upload_file_read(upload_id), upload.filename)
+            try:
+                documents = upload_documents(upload_file_read(upload_id), upload.filename)
+            except TooLarge as refused:
+                upload_fail(upload_id=upload_id, error=refused.excess.message)
+                return []
         _items_create(upload, documents, written, enqueue)
     pending = UploadItem.objects.filter(upload_id=upload_id, outcome=ItemOutcome.PENDING)
     with transaction.atomic():
@@ -230,23 +236,6 @@ def _items_create(
         len(documents),
         time.perf_counter() - started,
     )
-
-
-def _zip_bomb(data: bytes) -> list[Document] | None:
-    """A zip that would unpack to more than ten times the upload limit becomes one rejected
-    item instead of being read into memory (a few kilobytes can claim gigabytes)."""
-    if data[:4] != b"PK\x03\x04":
-        return None
-    try:
-        unpacked = sum(i.file_size for i in zipfile.ZipFile(io.BytesIO(data)).infolist())
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return None  # the engine reports an unreadable zip itself
-    limit = 10 * settings.RASPIS_MAX_UPLOAD_BYTES
-    if unpacked <= limit:
-        return None
-    message = f"archive: unpacks to {unpacked} bytes, more than the {limit} accepted"
-    finding = Finding(Code.RECORD_JSON, message, expected=limit, actual=unpacked, path="")
-    return [Document("archive", "", None, finding)]
 
 
 def _item_rows(

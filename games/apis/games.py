@@ -33,6 +33,7 @@ from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_list, game_record_text
 from replay.models import Finding, Report, Stored
 from replay.selectors import game_state
+from replay.services.limits import record_limits_check
 from replay.services.records import game_store, record_check, record_read
 from uploads.services import upload_create
 from uploads.tasks import WORKERS
@@ -185,6 +186,7 @@ class GamesApi(APIView):
         options.is_valid(raise_exception=True)
         visibility = options.validated_data["visibility"]
         data = body_read(request)
+        record_limits_check(size=len(data), value=None)
         if len(data) > settings.RASPIS_SYNC_RECORD_MAX_BYTES:
             upload = upload_create(
                 uploaded_by=account(request),

@@ -50,6 +50,7 @@ from replay.json_codec import json_text, record_loads
 from replay.models import Finding as FindingRow
 from replay.models import Report as ReportRow
 from replay.models import SeatDeal, Stored, VerdictChange
+from replay.services.limits import record_limits_finding
 from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
@@ -315,6 +316,9 @@ def _prepare(
     value, error = entry.read()
     if error is not None:
         return _rejected(error), None
+    past = record_limits_finding(size=len(entry.text.encode()), value=value)
+    if past is not None:
+        return Outcome(Stored.REJECTED, findings=[past]), None
     report = engine_verify(value, rulesets)
     if report.verdict is EngineVerdict.MALFORMED:
         findings = [finding_dict(f) for f in report.findings]
