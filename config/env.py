@@ -102,6 +102,18 @@ def env_rate(name: str, default: str, *, environ: Environ = os.environ) -> str:
     return value
 
 
+def env_cache_url(*, environ: Environ = os.environ) -> str:
+    """The Redis URL of the shared cache: ``CACHE_URL``, ``REDIS_URL``, or the broker's
+    ``CELERY_BROKER_URL`` when it is Redis; "" for none (local memory)."""
+    for name in ("CACHE_URL", "REDIS_URL", "CELERY_BROKER_URL"):
+        url = env_str(name, environ=environ)
+        if url.startswith(("redis://", "rediss://", "unix://")):
+            return url
+        if url and name != "CELERY_BROKER_URL":
+            raise ImproperlyConfigured(f"{name}={url!r} is not a redis:// URL")
+    return ""
+
+
 def env_database(
     name: str, *, sqlite_path: Path, conn_max_age: int, environ: Environ = os.environ
 ) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
     env_bool,
+    env_cache_url,
     env_database,
     env_float,
     env_int,
@@ -105,11 +106,17 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Throttle counters must be shared by all web processes, so deployments point this at Redis.
-_CACHE_URL = env_str("CACHE_URL")
+# Throttle and sign-in counters must be shared by all web processes: Redis from CACHE_URL,
+# else REDIS_URL, else the broker's when it is Redis (its keys prefixed, beside the queues;
+# nothing clears the cache). Local memory, one count per process, only with none of them.
+_CACHE_URL = env_cache_url()
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            "KEY_PREFIX": "raspis",
+        }
         if _CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -133,7 +140,12 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # --- API --------------------------------------------------------------------------------------
 
 RASPIS_MAX_UPLOAD_BYTES = env_int("RASPIS_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, minimum=1)
+# Throttles, per account or, without one, per address (core.throttles.WriteThrottle).
 RASPIS_UPLOAD_THROTTLE = env_rate("RASPIS_UPLOAD_THROTTLE", "60/hour")
+RASPIS_VERIFY_THROTTLE = env_rate("RASPIS_VERIFY_THROTTLE", "60/minute")
+RASPIS_WRITE_THROTTLE = env_rate("RASPIS_WRITE_THROTTLE", "120/hour")
+# Failed sign-ins per account and per address before both are refused (core.logins).
+RASPIS_LOGIN_THROTTLE = env_rate("RASPIS_LOGIN_THROTTLE", "10/hour")
 # A record up to this size is verified inside the request; larger uploads go to a worker.
 RASPIS_SYNC_RECORD_MAX_BYTES = env_int("RASPIS_SYNC_RECORD_MAX_BYTES", 256 * 1024, minimum=0)
 # Django refuses bodies past DATA_UPLOAD_MAX_MEMORY_SIZE with a bare 400 before any view runs;
@@ -183,8 +195,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "core.pagination.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    # Upload views set ``throttle_scope = "upload"`` with ScopedRateThrottle.
-    "DEFAULT_THROTTLE_RATES": {"upload": RASPIS_UPLOAD_THROTTLE},
+    # Views that write or verify set a ``throttle_scope``; reading is never throttled.
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttles.WriteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "upload": RASPIS_UPLOAD_THROTTLE,
+        "verify": RASPIS_VERIFY_THROTTLE,
+        "write": RASPIS_WRITE_THROTTLE,
+    },
     # Every 4xx answers {"findings": [...]} in the shape of docs/format.md.
     "EXCEPTION_HANDLER": "core.exceptions.api_exception_handler",
 }

@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 from core.errors import Rejected
 from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
 from core.pagination import SizedPages
-from core.requests import UploadThrottle, account, body_read
+from core.requests import account, body_read
 from games.apis.common import GameSummarySerializer
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.models import Game, GameRecord, Visibility
@@ -76,6 +76,7 @@ class VerifyApi(APIView):
     """Verify one record without storing it: anyone may, and any body gets a report."""
 
     permission_classes = (AllowAny,)
+    throttle_scope = "verify"
 
     @extend_schema(
         request=RECORD_BODY,
@@ -132,7 +133,6 @@ class GamesApi(APIView):
     Two operations share the URL, so this view holds both; each has its own serializers.
     """
 
-    throttle_classes = (UploadThrottle,)
     throttle_scope = "upload"
 
     @extend_schema_serializer(component_name="GameCreateInput")

@@ -340,9 +340,9 @@ def test_a_write_with_a_session_and_no_csrf_token_is_a_documented_403(user: Any)
 def test_a_throttled_upload_is_a_documented_429_and_a_read_is_never_throttled(
     client_of: Any, user: Any, monkeypatch: pytest.MonkeyPatch, url: str
 ) -> None:
-    from core.requests import UploadThrottle
+    from core.throttles import WriteThrottle
 
-    monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"upload": "0/min"})
+    monkeypatch.setattr(WriteThrottle, "THROTTLE_RATES", {"upload": "0/min"})
     response = client_of(user).post(url, {}, format="json")
     assert response.status_code == 429
     assert findings_of(response)[0]["code"] == "request.throttled"

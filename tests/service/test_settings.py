@@ -137,6 +137,7 @@ def _is_ours(key: str) -> bool:
     return key.startswith(("DJANGO_", "CELERY_", "RASPIS_", "DB_")) or key in {
         "DATABASE_URL",
         "CACHE_URL",
+        "REDIS_URL",
     }
 
 
@@ -204,3 +205,18 @@ def test_the_web_process_loads_what_sending_a_task_needs_before_its_first_reques
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True"] * 4
+
+
+def test_the_shared_cache_is_cache_url_then_redis_url_then_a_redis_broker() -> None:
+    from config.env import env_cache_url
+
+    broker = {"CELERY_BROKER_URL": "redis://127.0.0.1:6379/3"}
+    assert env_cache_url(environ={}) == ""
+    assert env_cache_url(environ={"CELERY_BROKER_URL": "amqp://localhost//"}) == ""
+    assert env_cache_url(environ=broker) == "redis://127.0.0.1:6379/3"
+    assert env_cache_url(environ={**broker, "REDIS_URL": "redis://r:6379/1"}) == "redis://r:6379/1"
+    assert env_cache_url(environ={"CACHE_URL": "rediss://c/2", "REDIS_URL": "redis://r/1"}) == (
+        "rediss://c/2"
+    )
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
+        env_cache_url(environ={"CACHE_URL": "memcached://x"})
