@@ -156,11 +156,16 @@ class GameToReview(Game):
 
 
 class GameRecord(models.Model):
-    """One version of a game's record, stored exactly as received and never modified."""
+    """One version of a game's record, stored exactly as received and never modified.
+
+    A text is stored once per uploader: another account's copy is matched only when that
+    account may see its game (``replay.services.store``), so a private game is never told of
+    by uploading its record; the same text can then be held by several uploaders' games.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="records")
     text = models.TextField()
-    sha256 = models.CharField(max_length=64, unique=True)
+    sha256 = models.CharField(max_length=64, db_index=True)
     current = models.BooleanField(default=True)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -172,7 +177,10 @@ class GameRecord(models.Model):
         constraints: ClassVar = [
             models.UniqueConstraint(
                 fields=["game"], condition=Q(current=True), name="gamerecord_one_current"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["sha256", "uploaded_by"], name="gamerecord_unique_text_per_uploader"
+            ),
         ]
 
     def __str__(self) -> str:

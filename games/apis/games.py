@@ -174,7 +174,6 @@ class GamesApi(APIView):
                 {"upload": serializers.IntegerField(), "url": serializers.CharField()},
             ),
             400: FINDINGS,
-            409: FINDINGS,
             413: FINDINGS,
         },
         summary="Store and verify one record",
@@ -203,13 +202,8 @@ class GamesApi(APIView):
         )
         if outcome.kind == Stored.REJECTED:
             raise Rejected(outcome.findings)
-        game = game_get(user=request.user, game_id=outcome.game_id or 0)
-        if game is None:
-            raise Rejected.one(
-                "this record is already stored, in a game you cannot see",
-                code="request.duplicate",
-                status=status.HTTP_409_CONFLICT,
-            )
+        # A duplicate is only ever of a game the uploader may see (``records_store``).
+        game = Game.objects.get(pk=outcome.game_id or 0)
         body = {
             "duplicate": outcome.kind == Stored.DUPLICATE,
             "replaced": outcome.kind == Stored.REPLACED,

@@ -350,16 +350,6 @@ def test_a_throttled_upload_is_a_documented_429_and_a_read_is_never_throttled(
     assert "429" not in _documented(url, "get")
 
 
-def test_a_record_stored_in_a_game_the_caller_cannot_see_is_a_documented_409(
-    client_of: Any, user: Any, staff_user: Any, record: Any
-) -> None:
-    store_game(record(0), staff_user, visibility="private")
-    response = post_record(client_of(user), record(0))
-    assert response.status_code == 409
-    assert findings_of(response)[0]["code"] == "request.duplicate"
-    assert "409" in _documented("/api/games/", "post")
-
-
 @pytest.mark.parametrize("url", ["/api/games/", "/api/games/1/record/", "/api/players/"])
 def test_a_format_the_api_does_not_offer_is_404_at_format(api_client: APIClient, url: str) -> None:
     """DRF answers ``?format=xml`` with a bare Http404, which came back as request.error, a
