@@ -263,7 +263,10 @@ class LeaderboardEntrySerializer(serializers.Serializer[Any]):
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     ordinal = serializers.FloatField()
-    games = serializers.IntegerField()
+    games = serializers.IntegerField(
+        help_text="rated games: those someone other than their uploader stands behind "
+        "(docs/trust.md)"
+    )
     last_played = serializers.DateTimeField()
 
 
