@@ -24,6 +24,10 @@ DEVELOPMENT_SECRET_KEY = "django-insecure-DEVELOPMENT-ONLY-never-use-this-key-in
 
 Environ = Mapping[str, str]
 
+#: The shortest secret key accepted with DEBUG off. Django's deploy check asks for 50, which
+#: a generated key has (README); below this a key is refused at start-up, not just warned of.
+MIN_SECRET_KEY_LENGTH = 32
+
 
 def _raw(name: str, environ: Environ) -> str | None:
     value = environ.get(name, "").strip()
@@ -102,6 +106,18 @@ def env_rate(name: str, default: str, *, environ: Environ = os.environ) -> str:
     return value
 
 
+def env_cache_url(*, environ: Environ = os.environ) -> str:
+    """The Redis URL of the shared cache: ``CACHE_URL``, ``REDIS_URL``, or the broker's
+    ``CELERY_BROKER_URL`` when it is Redis; "" for none (local memory)."""
+    for name in ("CACHE_URL", "REDIS_URL", "CELERY_BROKER_URL"):
+        url = env_str(name, environ=environ)
+        if url.startswith(("redis://", "rediss://", "unix://")):
+            return url
+        if url and name != "CELERY_BROKER_URL":
+            raise ImproperlyConfigured(f"{name}={url!r} is not a redis:// URL")
+    return ""
+
+
 def env_database(
     name: str, *, sqlite_path: Path, conn_max_age: int, environ: Environ = os.environ
 ) -> dict[str, Any]:
@@ -128,10 +144,17 @@ def env_secret_key(*, debug: bool, environ: Environ = os.environ) -> str:
     """Return ``DJANGO_SECRET_KEY``, refusing the development key once real services are set.
 
     Setting ``DATABASE_URL`` or ``CELERY_BROKER_URL`` with DEBUG off means a deployment, and a
-    deployment signing sessions with a key printed in the source would be forgeable.
+    deployment signing sessions with a key printed in the source would be forgeable; so would
+    one signing them with a key short enough to guess, which is refused with DEBUG off.
     """
     key = _raw("DJANGO_SECRET_KEY", environ)
     if key is not None:
+        if not debug and (len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 5):
+            raise ImproperlyConfigured(
+                f"DJANGO_SECRET_KEY is too short to sign sessions safely: {len(key)} characters, "
+                f"{len(set(key))} different; it needs at least {MIN_SECRET_KEY_LENGTH} and 5 "
+                "(make one with: python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"
+            )
         return key
     deployed = _raw("DATABASE_URL", environ) or _raw("CELERY_BROKER_URL", environ)
     if deployed and not debug:

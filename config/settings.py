@@ -14,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
     env_bool,
+    env_cache_url,
     env_database,
     env_float,
     env_int,
@@ -22,6 +23,7 @@ from config.env import (
     env_secret_key,
     env_str,
 )
+from replay.engine import MAX_DEALS, MAX_PLAYS
 from stats.beat import BEAT_SCHEDULE as STATS_BEAT_SCHEDULE
 from uploads.beat import beat_schedule as uploads_beat_schedule
 
@@ -38,13 +40,20 @@ SECRET_KEY = env_secret_key(debug=DEBUG)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
-# Behind a TLS-terminating proxy (which also redirects plain HTTP): trust its
-# X-Forwarded-Proto and keep cookies off unencrypted connections. Off by default so compose
-# and runserver work on http://.
-if env_bool("DJANGO_HTTPS", default=False):
+# Behind a TLS-terminating proxy: DJANGO_HTTPS turns on what HTTPS needs, each also set on
+# its own. Trust the proxy's X-Forwarded-Proto (only behind a proxy that sets it), redirect
+# plain HTTP, keep cookies off unencrypted connections, and tell browsers to come back only
+# over HTTPS (HSTS). Off by default so compose and runserver work on http://.
+_HTTPS = env_bool("DJANGO_HTTPS", default=False)
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=_HTTPS):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=_HTTPS)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", default=_HTTPS)
+SECURE_HSTS_SECONDS = env_int(
+    "DJANGO_SECURE_HSTS_SECONDS", 365 * 24 * 3600 if _HTTPS else 0, minimum=0
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", default=False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -58,6 +67,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "games",
     "replay",
     "uploads",
@@ -79,7 +89,29 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): everything from the site itself, no inline script
+# and no inline style but the few blocks listed by hash (tests/service/test_csp.py finds
+# every inline block of the pages and the API docs and checks it is listed). Images may be
+# data: URIs, which Swagger UI's and the admin's stylesheets use for their icons.
+CSP_STYLE_HASHES = [
+    # drf_spectacular/swagger_ui.html: the page's box-sizing and background
+    "'sha256-MMpT0iDxyjALd9PdfepImGX3DBfJPXZ4IlDWdPAgtn0='",
+]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", *CSP_STYLE_HASHES],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -113,11 +145,17 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Throttle counters must be shared by all web processes, so deployments point this at Redis.
-_CACHE_URL = env_str("CACHE_URL")
+# Throttle and sign-in counters must be shared by all web processes: Redis from CACHE_URL,
+# else REDIS_URL, else the broker's when it is Redis (its keys prefixed, beside the queues;
+# nothing clears the cache). Local memory, one count per process, only with none of them.
+_CACHE_URL = env_cache_url()
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            "KEY_PREFIX": "raspis",
+        }
         if _CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -152,7 +190,12 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # --- API --------------------------------------------------------------------------------------
 
 RASPIS_MAX_UPLOAD_BYTES = env_int("RASPIS_MAX_UPLOAD_BYTES", 50 * 1024 * 1024, minimum=1)
+# Throttles, per account or, without one, per address (core.throttles.WriteThrottle).
 RASPIS_UPLOAD_THROTTLE = env_rate("RASPIS_UPLOAD_THROTTLE", "60/hour")
+RASPIS_VERIFY_THROTTLE = env_rate("RASPIS_VERIFY_THROTTLE", "60/minute")
+RASPIS_WRITE_THROTTLE = env_rate("RASPIS_WRITE_THROTTLE", "120/hour")
+# Failed sign-ins per account and per address before both are refused (core.logins).
+RASPIS_LOGIN_THROTTLE = env_rate("RASPIS_LOGIN_THROTTLE", "10/hour")
 # A record up to this size is verified inside the request; larger uploads go to a worker.
 RASPIS_SYNC_RECORD_MAX_BYTES = env_int("RASPIS_SYNC_RECORD_MAX_BYTES", 256 * 1024, minimum=0)
 # Django refuses bodies past DATA_UPLOAD_MAX_MEMORY_SIZE with a bare 400 before any view runs;
@@ -171,6 +214,14 @@ RASPIS_UPLOAD_STALL_SECONDS = env_int("RASPIS_UPLOAD_STALL_SECONDS", 120, minimu
 RASPIS_UPLOAD_SWEEP_SECONDS = env_int("RASPIS_UPLOAD_SWEEP_SECONDS", 60, minimum=1)
 # The hard time limit of an upload task (a batch or a split); its soft limit is 30 s less.
 RASPIS_UPLOAD_TASK_TIME_LIMIT = env_int("RASPIS_UPLOAD_TASK_TIME_LIMIT", 300, minimum=31)
+# The most one record or file may cost (docs/format.md, "Limits"): the largest legal game's
+# record is about 250 KB, its deals and plays are what the rules allow (replay.engine).
+RASPIS_MAX_RECORD_BYTES = env_int("RASPIS_MAX_RECORD_BYTES", 1024 * 1024, minimum=1)
+RASPIS_MAX_RECORD_DEALS = env_int("RASPIS_MAX_RECORD_DEALS", MAX_DEALS, minimum=1)
+RASPIS_MAX_RECORD_PLAYS = env_int("RASPIS_MAX_RECORD_PLAYS", MAX_PLAYS, minimum=1)
+RASPIS_MAX_UPLOAD_RECORDS = env_int("RASPIS_MAX_UPLOAD_RECORDS", 100_000, minimum=1)
+# Bytes a zip may unpack to, counted as they inflate: no more than an unpacked upload.
+RASPIS_MAX_UNPACKED_BYTES = env_int("RASPIS_MAX_UNPACKED_BYTES", RASPIS_MAX_UPLOAD_BYTES, minimum=1)
 # Items per page of an upload's detail (``?page=``); an upload can hold 100,000 records.
 RASPIS_UPLOAD_ITEMS_PAGE_SIZE = env_int("RASPIS_UPLOAD_ITEMS_PAGE_SIZE", 100, minimum=1)
 # Leaderboard gates (docs/stats.md): listed after enough games, provisional until the rating
@@ -203,8 +254,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "core.pagination.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    # Upload views set ``throttle_scope = "upload"`` with ScopedRateThrottle.
-    "DEFAULT_THROTTLE_RATES": {"upload": RASPIS_UPLOAD_THROTTLE},
+    # Views that write or verify set a ``throttle_scope``; reading is never throttled.
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttles.WriteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "upload": RASPIS_UPLOAD_THROTTLE,
+        "verify": RASPIS_VERIFY_THROTTLE,
+        "write": RASPIS_WRITE_THROTTLE,
+    },
     # Every 4xx answers {"findings": [...]} in the shape of docs/format.md.
     "EXCEPTION_HANDLER": "core.exceptions.api_exception_handler",
 }

@@ -3,14 +3,14 @@ language switch (``set_language``) and the site's pages (``web``)."""
 
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from core.exceptions import unknown_api_url
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
     path("api/", include("games.urls")),
     path("api/", include("uploads.urls")),
     path("api/", include("stats.urls")),

@@ -117,7 +117,8 @@ class AutoSchema(openapi.AutoSchema):
     - 401 wherever an account is read: a wrong token is refused before any view, and a
       missing account wherever writing needs one;
     - 403 for a write with a session but no CSRF token (``SessionAuthentication``);
-    - 429 for a write to a throttled view: the service throttles uploads, never reading.
+    - 429 for a write to a view with a ``throttle_scope``, and for signing in: the service
+      throttles writes, never reading.
 
     And every optional query parameter may be empty (``allowEmptyValue``): DRF and Django's
     forms read ``?page=`` as a parameter not given, as for an HTML form's empty field.
@@ -143,7 +144,7 @@ class AutoSchema(openapi.AutoSchema):
         refusals = {
             "401": bool(authenticators),
             "403": write and any(isinstance(a, SessionAuthentication) for a in authenticators),
-            "429": write and bool(self.view.get_throttles()),
+            "429": write and bool(getattr(self.view, "throttle_scope", None)),
         }
         for code, applies in refusals.items():
             if applies:

@@ -1,15 +1,12 @@
-"""What every API view may need of a request: its raw body within the size limit, the
-upload throttle, and the signed-in account."""
+"""What every API view may need of a request: its raw body within the size limit and the
+signed-in account."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import RequestDataTooBig
-from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
-from rest_framework.throttling import ScopedRateThrottle
-from rest_framework.views import APIView
 
 from core.errors import Rejected
 from core.exceptions import PayloadTooLarge
@@ -46,15 +43,6 @@ def body_read(request: Request) -> bytes:
     if len(data) > limit:
         raise PayloadTooLarge(limit, len(data))
     return data
-
-
-class UploadThrottle(ScopedRateThrottle):
-    """The ``upload`` rate, counted only for writes: reading the same URL is not throttled."""
-
-    def allow_request(self, request: Request, view: APIView) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        return super().allow_request(request, view)
 
 
 def account(request: Request) -> User:

@@ -156,11 +156,16 @@ class GameToReview(Game):
 
 
 class GameRecord(models.Model):
-    """One version of a game's record, stored exactly as received and never modified."""
+    """One version of a game's record, stored exactly as received and never modified.
+
+    A text is stored once per uploader: another account's copy is matched only when that
+    account may see its game (``replay.services.store``), so a private game is never told of
+    by uploading its record; the same text can then be held by several uploaders' games.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="records")
     text = models.TextField()
-    sha256 = models.CharField(max_length=64, unique=True)
+    sha256 = models.CharField(max_length=64, db_index=True)
     current = models.BooleanField(default=True)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -172,7 +177,10 @@ class GameRecord(models.Model):
         constraints: ClassVar = [
             models.UniqueConstraint(
                 fields=["game"], condition=Q(current=True), name="gamerecord_one_current"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["sha256", "uploaded_by"], name="gamerecord_unique_text_per_uploader"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -233,3 +241,57 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"dispute {self.pk} on game {self.game_id}"
+
+
+class Club(models.Model):
+    """A club whose organisers upload its games. Once staff trust it (``trusted_by``), the
+    games its organisers upload count for ratings: staff stand behind the organisers, and
+    the organisers behind their games (docs/trust.md)."""
+
+    name = models.CharField(max_length=200, unique=True)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+    trusted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    trusted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerLink(models.Model):
+    """An account's claim to be a player, approved by staff or a trusted club's organiser:
+    only an approved link lets the account confirm the games that player sat in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_link"
+    )
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="link")
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} is {self.player_id}"
+
+
+class GameConfirmation(models.Model):
+    """A player at the table, other than the uploader, standing behind a game's record."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="confirmations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "user"], name="gameconfirmation_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} confirms game {self.game_id}"

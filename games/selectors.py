@@ -8,13 +8,14 @@ follow their game, and a user always sees the disputes they opened.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import Count, DateField, Min, Q, QuerySet
+from django.db.models import Count, DateField, F, Min, Q, QuerySet
 from django.db.models.functions import TruncWeek
 from django.utils import timezone
 
@@ -24,6 +25,7 @@ from games.models import (
     VERDICTS,
     Dispute,
     Game,
+    GameConfirmation,
     GameRecord,
     GameStatus,
     Player,
@@ -281,3 +283,22 @@ def dispute_get(*, user: User, dispute_id: int) -> Dispute | None:
 def player_merged_into(*, player_id: int) -> int | None:
     """The player a merged name now belongs to (``player_merge``); None if not merged."""
     return Player.objects.filter(pk=player_id).values_list("merged_into_id", flat=True).first()
+
+
+def games_vouched(*, game_ids: Sequence[int]) -> set[int]:
+    """The games among ``game_ids`` that someone other than their uploader stands behind
+    (docs/trust.md): uploaded by staff or by an organiser of a club staff trust, or confirmed
+    by an account other than the uploader's whose approved link is to a player seated in
+    the game."""
+    trusted = Q(uploaded_by__is_staff=True) | Q(uploaded_by__clubs__trusted_by__isnull=False)
+    uploaded = Game.objects.filter(trusted, pk__in=game_ids).values_list("pk", flat=True)
+    confirmed = (
+        GameConfirmation.objects.filter(
+            game_id__in=game_ids,
+            user__player_link__approved_by__isnull=False,
+            game__seats__player=F("user__player_link__player"),
+        )
+        .exclude(user=F("game__uploaded_by"))
+        .values_list("game_id", flat=True)
+    )
+    return set(uploaded) | set(confirmed)

@@ -1,4 +1,5 @@
-"""Writes to players, stored rulesets and disputes (storing a record is ``replay``'s).
+"""Writes to players, stored rulesets, disputes, and who stands behind a game (clubs, links
+of accounts to players, confirmations: docs/trust.md); storing a record is ``replay``'s.
 
 Every function is keyword-only and runs in one transaction: a refused operation raises
 ``core.errors.Rejected`` and changes nothing.
@@ -16,13 +17,16 @@ from rest_framework.authtoken.models import Token
 
 from core.errors import Rejected, finding_dict
 from games.models import (
+    Club,
     Dispute,
     DisputeStatus,
     Game,
+    GameConfirmation,
     GameSeat,
     GameStatus,
     Player,
     PlayerAlias,
+    PlayerLink,
     StoredRuleset,
     player_key,
 )
@@ -300,3 +304,94 @@ def account_token_renew(*, user: Account) -> str:
     is revoked by making a new one)."""
     Token.objects.filter(user=user).delete()
     return Token.objects.create(user=user).key
+
+
+# -- who stands behind a game (docs/trust.md) -------------------------------------------------
+
+
+def vouches(user: User) -> bool:
+    """Whether ``user`` may approve links of accounts to players: staff, or an organiser of a
+    club staff trust."""
+    if not user.is_authenticated:
+        return False
+    return (
+        bool(getattr(user, "is_staff", False))
+        or Club.objects.filter(organisers=user, trusted_by__isnull=False).exists()
+    )
+
+
+@transaction.atomic
+def player_link_request(*, user: Account, player: Player) -> PlayerLink:
+    """``user`` claims to be ``player``; the claim counts once approved
+    (``player_link_approve``). Asking again for the same player is harmless."""
+    link = PlayerLink.objects.filter(user=user).first()
+    if link is not None and link.player_id == player.pk:
+        return link
+    if link is not None:
+        raise Rejected.one(
+            f"your account is linked to player {link.player_id} already",
+            code="request.invalid",
+            status=409,
+        )
+    if PlayerLink.objects.filter(player=player).exists():
+        raise Rejected.one(
+            f"player {player.pk} is linked to another account", code="request.invalid", status=409
+        )
+    return PlayerLink.objects.create(user=user, player=player)
+
+
+@transaction.atomic
+def player_link_approve(*, link: PlayerLink, by: Account) -> PlayerLink:
+    """Approve a link, by staff or a trusted club's organiser other than the account linked;
+    the games the account confirmed may count from now on."""
+    if not vouches(by) or by.pk == link.user_id:
+        raise Rejected.one(
+            "only staff or an organiser of a trusted club may approve another account's link",
+            code="request.forbidden",
+            status=403,
+        )
+    if link.approved_by_id is None:
+        link.approved_by, link.approved_at = by, timezone.now()
+        link.save(update_fields=["approved_by", "approved_at"])
+        confirmed = GameConfirmation.objects.filter(user_id=link.user_id)
+        send_for_games(
+            game_changed, sender=__name__, game_ids=confirmed.values_list("game_id", flat=True)
+        )
+    return link
+
+
+@transaction.atomic
+def game_confirm(*, game: Game, user: Account) -> GameConfirmation:
+    """``user``, linked to a player seated in ``game`` and not its uploader, stands behind it
+    (the link may be approved later: the confirmation counts from then). Idempotent."""
+    if game.uploaded_by_id == user.pk:
+        raise Rejected.one(
+            "a game's uploader cannot confirm it: someone else at the table must",
+            code="request.forbidden",
+            status=403,
+        )
+    link = PlayerLink.objects.filter(user=user).first()
+    if link is None or not GameSeat.objects.filter(game=game, player_id=link.player_id).exists():
+        raise Rejected.one(
+            "only an account linked to a player seated in the game may confirm it",
+            code="request.forbidden",
+            status=403,
+        )
+    confirmation, created = GameConfirmation.objects.get_or_create(game=game, user=user)
+    if created:
+        send_for_games(game_changed, sender=__name__, game_ids=[game.pk])
+    return confirmation
+
+
+@transaction.atomic
+def club_trust(*, club: Club, by: Account, trusted: bool = True) -> Club:
+    """Staff trust a club, or withdraw the trust: the games its organisers uploaded are rated
+    from now on, or no longer (unless someone else stands behind them)."""
+    if not getattr(by, "is_staff", False):
+        raise Rejected.one("only staff may trust a club", code="request.forbidden", status=403)
+    if (club.trusted_by_id is not None) != trusted:
+        club.trusted_by, club.trusted_at = (by, timezone.now()) if trusted else (None, None)
+        club.save(update_fields=["trusted_by", "trusted_at"])
+        games = Game.objects.filter(uploaded_by__in=club.organisers.all())
+        send_for_games(game_changed, sender=__name__, game_ids=games.values_list("pk", flat=True))
+    return club

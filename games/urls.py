@@ -15,6 +15,7 @@ from games.apis.games import (
     VerifyApi,
 )
 from games.apis.rulesets import RulesetsApi
+from games.apis.trust import GameConfirmApi, PlayerLinkApi, PlayerLinkApproveApi, PlayerLinkListApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/token/", TokenApi.as_view(), name="auth-token"),
@@ -37,4 +38,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("disputes/", DisputeListApi.as_view(), name="disputes"),
     path("disputes/<int:dispute_id>/resolve/", DisputeResolveApi.as_view(), name="dispute-resolve"),
     path("rulesets/", RulesetsApi.as_view(), name="rulesets"),
+    path("games/<int:game_id>/confirm/", GameConfirmApi.as_view(), name="game-confirm"),
+    path("players/<int:player_id>/link/", PlayerLinkApi.as_view(), name="player-link"),
+    path("player-links/", PlayerLinkListApi.as_view(), name="player-links"),
+    path(
+        "player-links/<int:link_id>/approve/",
+        PlayerLinkApproveApi.as_view(),
+        name="player-link-approve",
+    ),
 ]

@@ -284,7 +284,10 @@ class LeaderboardEntrySerializer(serializers.Serializer[Any]):
     mu = skill("the rating's mean")
     sigma = skill("its uncertainty")
     ordinal = skill("μ − 3σ, which ranks")
-    games = serializers.IntegerField()
+    games = serializers.IntegerField(
+        help_text="rated games: those someone other than their uploader stands behind "
+        "(docs/trust.md)"
+    )
     last_played = serializers.DateTimeField()
 
 

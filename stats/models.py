@@ -67,6 +67,9 @@ class GameFact(models.Model):
     when = models.DateTimeField()  #: ``played_at``, or the upload time when the record has none
     month = models.CharField(max_length=7)
     seats = models.JSONField()  #: ``[[player_id, place], ...]`` in seat order
+    #: Someone other than the uploader stands behind it (``games.selectors.games_vouched``):
+    #: only such games are rated, and so reach a leaderboard (docs/trust.md).
+    vouched = models.BooleanField(default=False)
 
     class Meta:
         indexes: ClassVar = [models.Index(fields=["ruleset", "when", "game"])]

@@ -16,6 +16,10 @@ Which games count
     Private games count nowhere (statistics are public), nor does a game in which one player
     holds two seats (two names that are aliases of one player).
 
+    Ratings, and so the leaderboards, take only the counted games that someone other than
+    their uploader stands behind (``GameFact.vouched``, docs/trust.md): one account alone
+    cannot rate a name of its choosing, however many games it uploads.
+
 How it is kept
     Each counted game has a ``GameFact`` and one ``SeatFact`` per seat holding its
     contribution (``stats.contributions``). ``stats_update_games`` makes the facts of the
@@ -63,6 +67,7 @@ from games.models import (
     GameStatus,
     Visibility,
 )
+from games.selectors import games_vouched
 from replay.engine import Verdict
 from replay.models import Finding, SeatDeal
 from stats import selectors
@@ -171,6 +176,7 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
     if not counted:
         return {}
     ids = [g["id"] for g in counted]
+    vouched = games_vouched(game_ids=ids)
     seats: dict[int, list[SeatResult]] = defaultdict(list)
     for s in GameSeat.objects.filter(game_id__in=ids).values_list(
         "game_id", "seat", "player_id", "total", "place", "winner"
@@ -220,6 +226,7 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
             when=when,
             month=month,
             seats=[[c.player_id, c.place] for c in contributions],
+            vouched=g["id"] in vouched,
         )
         seat_facts = [
             SeatFact(
@@ -417,7 +424,7 @@ def _same(
 def _rating_input(fact: GameFact | None) -> tuple[Any, ...] | None:
     if fact is None:
         return None
-    return (fact.ruleset, fact.when, [list(s) for s in fact.seats])
+    return (fact.ruleset, fact.when, [list(s) for s in fact.seats], fact.vouched)
 
 
 def _seat_tuple(f: SeatFact) -> tuple[Any, ...]:
@@ -440,7 +447,7 @@ def _row_set(row: PlayerStat, counters: dict[str, int]) -> None:
     row.counters = dict(sorted(rest.items()))
 
 
-GAME_FACT_FIELDS = ("game_id", "ruleset", "when", "month", "seats")
+GAME_FACT_FIELDS = ("game_id", "ruleset", "when", "month", "seats", "vouched")
 SEAT_FACT_FIELDS = (
     "game_id",
     "seat",
@@ -650,7 +657,7 @@ def ratings_replay(*, ruleset: str, start: Start | None) -> int:
     latest entry before ``start`` (the default rating if none). Returns the games rated.
     """
     stale = RatingEntry.objects.filter(ruleset=ruleset)
-    games_from = GameFact.objects.filter(ruleset=ruleset)
+    games_from = GameFact.objects.filter(ruleset=ruleset, vouched=True)
     if start is not None:
         stale = stale.filter(_after(start))
         games_from = games_from.filter(_after(start))

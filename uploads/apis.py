@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 from core.exceptions import PayloadTooLarge
 from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, typed
 from core.pagination import Pages
-from core.requests import MULTIPART_OVERHEAD, UploadThrottle, account, size_check
+from core.requests import MULTIPART_OVERHEAD, account, size_check
 from games.models import Visibility
 from importers import FORMATS
 from importers import SUFFIXES as IMPORT_SUFFIXES
@@ -87,7 +87,6 @@ class UploadsApi(APIView):
 
     permission_classes = (IsAuthenticated,)
     parser_classes = (MultiPartParser,)
-    throttle_classes = (UploadThrottle,)
     throttle_scope = "upload"
 
     @extend_schema_serializer(component_name="UploadCreate")

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import logging
 import time
-import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -34,8 +32,9 @@ from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json
 from core.errors import finding_dict, request_finding
 from core.outages import TRANSIENT, send_on_commit
 from importers import convert
-from replay.engine import Code, Document, Finding, Line, split_file
+from replay.engine import Document, Line, TooLarge, split_file
 from replay.models import Stored
+from replay.services.limits import file_bounds
 from replay.services.store import Entry, Outcome, records_store
 from uploads.files import PART_SIZE, upload_file_read, upload_file_write
 from uploads.models import FAILED_OUTCOMES, ItemOutcome, Upload, UploadItem, UploadStatus
@@ -161,12 +160,13 @@ def upload_documents(
 
     A file of another format (``source_format``) is converted here, where its records are
     split and before any is verified: each game of it is an item, and a file that gives
-    none is one rejected item with its ``import.*`` finding.
+    none is one rejected item with its ``import.*`` finding. Within the limits of
+    ``file_bounds`` (else ``TooLarge``).
     """
     if source_format:
         return [game.document() for game in convert(source_format, data, filename)]
     with gc_paused():
-        return _zip_bomb(data) or split_file(data, filename)
+        return split_file(data, filename, file_bounds())
 
 
 def upload_split(*, upload_id: int, workers: Workers) -> list[int]:
@@ -188,9 +188,13 @@ def upload_split(*, upload_id: int, workers: Workers) -> list[int]:
 
     written = UploadItem.objects.filter(upload_id=upload_id).count()
     if upload.status == UploadStatus.QUEUED or written < upload.total:
-        documents = upload_documents(
-            upload_file_read(upload_id), upload.filename, upload.source_format
-        )
+        try:
+            documents = upload_documents(
+                upload_file_read(upload_id), upload.filename, upload.source_format
+            )
+        except TooLarge as refused:
+            upload_fail(upload_id=upload_id, error=refused.excess.message)
+            return []
         _items_create(upload, documents, written, enqueue)
     pending = UploadItem.objects.filter(upload_id=upload_id, outcome=ItemOutcome.PENDING)
     with transaction.atomic():
@@ -233,23 +237,6 @@ def _items_create(
         len(documents),
         time.perf_counter() - started,
     )
-
-
-def _zip_bomb(data: bytes) -> list[Document] | None:
-    """A zip that would unpack to more than ten times the upload limit becomes one rejected
-    item instead of being read into memory (a few kilobytes can claim gigabytes)."""
-    if data[:4] != b"PK\x03\x04":
-        return None
-    try:
-        unpacked = sum(i.file_size for i in zipfile.ZipFile(io.BytesIO(data)).infolist())
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return None  # the engine reports an unreadable zip itself
-    limit = 10 * settings.RASPIS_MAX_UPLOAD_BYTES
-    if unpacked <= limit:
-        return None
-    message = f"archive: unpacks to {unpacked} bytes, more than the {limit} accepted"
-    finding = Finding(Code.RECORD_JSON, message, expected=limit, actual=unpacked, path="")
-    return [Document("archive", "", None, finding)]
 
 
 def _item_rows(

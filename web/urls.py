@@ -5,6 +5,7 @@ people share."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from core.logins import GuardedAuthenticationForm
 from web import accounts, players, uploads, views
 
 urlpatterns = [
@@ -24,7 +25,9 @@ urlpatterns = [
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(
-            template_name="web/login.html", redirect_authenticated_user=True
+            template_name="web/login.html",
+            authentication_form=GuardedAuthenticationForm,
+            redirect_authenticated_user=True,
         ),
         name="login",
     ),

@@ -45,6 +45,7 @@ class DisputeSerializer(serializers.Serializer[Any]):
 
 class DisputeCreateApi(APIView):
     permission_classes = (IsAuthenticated,)
+    throttle_scope = "write"
 
     @extend_schema_serializer(component_name="DisputeCreate")
     class InputSerializer(serializers.Serializer[Any]):
@@ -88,6 +89,7 @@ class DisputeListApi(APIView):
 
 class DisputeResolveApi(APIView):
     permission_classes = (IsAdminUser,)
+    throttle_scope = "write"
 
     @extend_schema_serializer(component_name="DisputeResolve")
     class InputSerializer(serializers.Serializer[Any]):

@@ -27,13 +27,14 @@ from core.errors import Rejected
 from core.exports import csv_lines, export_response, json_lines
 from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
 from core.pagination import SizedPages
-from core.requests import UploadThrottle, account, body_read
+from core.requests import account, body_read
 from games.apis.common import GameSummarySerializer, number
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_record_text
 from replay.models import Finding, Report, Stored
 from replay.selectors import game_state
+from replay.services.limits import record_limits_check
 from replay.services.records import game_store, record_check, record_read
 from uploads.selectors import upload_game_list
 from uploads.services import upload_create
@@ -91,6 +92,7 @@ class VerifyApi(APIView):
     """Verify one record without storing it: anyone may, and any body gets a report."""
 
     permission_classes = (AllowAny,)
+    throttle_scope = "verify"
 
     @extend_schema(
         request=RECORD_BODY,
@@ -147,7 +149,6 @@ class GamesApi(APIView):
     Two operations share the URL, so this view holds both; each has its own serializers.
     """
 
-    throttle_classes = (UploadThrottle,)
     throttle_scope = "upload"
 
     @extend_schema_serializer(component_name="GameCreateInput")
@@ -189,7 +190,6 @@ class GamesApi(APIView):
                 {"upload": serializers.IntegerField(), "url": serializers.CharField()},
             ),
             400: FINDINGS,
-            409: FINDINGS,
             413: FINDINGS,
         },
         summary="Store and verify one record",
@@ -201,6 +201,7 @@ class GamesApi(APIView):
         options.is_valid(raise_exception=True)
         visibility = options.validated_data["visibility"]
         data = body_read(request)
+        record_limits_check(size=len(data), value=None)
         if len(data) > settings.RASPIS_SYNC_RECORD_MAX_BYTES:
             upload = upload_create(
                 uploaded_by=account(request),
@@ -217,13 +218,8 @@ class GamesApi(APIView):
         )
         if outcome.kind == Stored.REJECTED:
             raise Rejected(outcome.findings)
-        game = game_get(user=request.user, game_id=outcome.game_id or 0)
-        if game is None:
-            raise Rejected.one(
-                "this record is already stored, in a game you cannot see",
-                code="request.duplicate",
-                status=status.HTTP_409_CONFLICT,
-            )
+        # A duplicate is only ever of a game the uploader may see (``records_store``).
+        game = Game.objects.get(pk=outcome.game_id or 0)
         body = {
             "duplicate": outcome.kind == Stored.DUPLICATE,
             "replaced": outcome.kind == Stored.REPLACED,

@@ -43,6 +43,8 @@ class RulesetsApi(APIView):
     ``record.ruleset`` findings located in the request body.
     """
 
+    throttle_scope = "write"
+
     @extend_schema_serializer(component_name="RulesetCreate")
     class InputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=100)

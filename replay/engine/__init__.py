@@ -9,11 +9,22 @@ subpackage (``tricks``: Расписной покер, format ``raspis/1``), and
 a record's ``format`` (``formats``). ``simulate`` makes records of the trick-taking family.
 """
 
-from .files import Document, Line, line_document, record_json, split_documents, split_file
+from .files import (
+    Bounds,
+    Document,
+    Excess,
+    Line,
+    TooLarge,
+    line_document,
+    record_json,
+    split_documents,
+    split_file,
+)
 from .findings import Code, Finding, Severity
 from .formats import verify
 from .report import Verdict
 from .tricks.game import replay
+from .tricks.limits import MAX_DEALS, MAX_PLAYS, record_excess
 from .tricks.parse import Record, parse_record
 from .tricks.report import DealResult, JokerPlay, Report, malformed
 from .tricks.rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
@@ -23,10 +34,14 @@ ENGINE_VERSION = "1.0.0"
 
 __all__ = [
     "ENGINE_VERSION",
+    "MAX_DEALS",
+    "MAX_PLAYS",
     "PRESETS",
+    "Bounds",
     "Code",
     "DealResult",
     "Document",
+    "Excess",
     "Finding",
     "JokerPlay",
     "Line",
@@ -35,11 +50,13 @@ __all__ = [
     "Report",
     "Ruleset",
     "Severity",
+    "TooLarge",
     "Verdict",
     "line_document",
     "malformed",
     "parse_record",
     "preset_ruleset",
+    "record_excess",
     "record_json",
     "replay",
     "resolve_ruleset",

@@ -9,6 +9,11 @@ to its workers, which parse each record anyway.
 Lines are separated by ``\\n`` alone, as JSON Lines defines them, with an optional ``\\r``
 before it: a record may hold U+2028 or a form feed inside a string, and those do not end it.
 A line of nothing but JSON whitespace is skipped, and its number still counts.
+
+A caller may bound a split (``Bounds``): the records it yields and the bytes a zip unpacks to,
+counted as its members inflate, never taken from the sizes the archive claims (a few
+kilobytes can claim anything). Past a bound the split stops and raises ``TooLarge``: a file
+too large to split is refused whole, not read in part.
 """
 
 from __future__ import annotations
@@ -47,6 +52,63 @@ def record_json(text: str) -> Any:
     return _DECODER.decode(text.removeprefix(BOM))
 
 
+#: Bytes of a zip member inflated at a time, each counted before the next is read.
+INFLATE_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class Excess:
+    """What a file or record holds past a limit: ``what`` ("records", "unpacked bytes",
+    "deals", "plays"), where (a JSON Pointer into the record, "" for a file), and the counts:
+    ``actual`` is as far as the count went before it stopped."""
+
+    what: str
+    path: str
+    limit: int
+    actual: int
+
+    @property
+    def message(self) -> str:
+        return f"more {self.what} than the {self.limit} accepted"
+
+
+class TooLarge(Exception):
+    """A split went past one of its ``Bounds``: the caller's limit, not a defect of the file."""
+
+    def __init__(self, excess: Excess) -> None:
+        super().__init__(excess.message)
+        self.excess = excess
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """The most a split takes: records (documents and lines), and bytes unpacked from a zip."""
+
+    records: int | None = None
+    unpacked: int | None = None
+
+
+@dataclass(slots=True)
+class _Budget:
+    """What is left of a split's ``Bounds`` as it goes."""
+
+    bounds: Bounds
+    records: int = 0
+    unpacked: int = 0
+
+    def take_records(self, count: int) -> None:
+        self.records += count
+        limit = self.bounds.records
+        if limit is not None and self.records > limit:
+            raise TooLarge(Excess("records", "", limit, self.records))
+
+    def take_bytes(self, count: int) -> None:
+        self.unpacked += count
+        limit = self.bounds.unpacked
+        if limit is not None and self.unpacked > limit:
+            raise TooLarge(Excess("unpacked bytes", "", limit, self.unpacked))
+
+
 @dataclass(frozen=True, slots=True)
 class Document:
     """One record of an uploaded file: its place in the file, its text and its JSON."""
@@ -80,16 +142,22 @@ class Line:
         return line_document(self.label, text, loads)
 
 
-def split_documents(data: bytes | str, filename: str = "") -> list[Document]:
-    """A file as uploaded → its records, each decoded."""
-    return _read(data, split_file(data, filename))
+def split_documents(
+    data: bytes | str, filename: str = "", bounds: Bounds = Bounds()
+) -> list[Document]:
+    """A file as uploaded → its records, each decoded; ``TooLarge`` past ``bounds``."""
+    return _read(data, split_file(data, filename, bounds))
 
 
-def split_file(data: bytes | str, filename: str = "") -> list[Document | Line]:
-    """A file as uploaded → its records, JSON Lines as ``Line`` places in ``data``."""
+def split_file(
+    data: bytes | str, filename: str = "", bounds: Bounds = Bounds()
+) -> list[Document | Line]:
+    """A file as uploaded → its records, JSON Lines as ``Line`` places in ``data``;
+    ``TooLarge`` past ``bounds``."""
+    budget = _Budget(bounds)
     if isinstance(data, bytes) and (filename.lower().endswith(".zip") or data[:4] == b"PK\x03\x04"):
-        return [*_split_zip(data)]
-    return _split_text(data, "")
+        return [*_split_zip(data, budget)]
+    return _split_text(data, "", budget)
 
 
 def line_document(label: str, text: str, loads: Callable[[str], Any] = record_json) -> Document:
@@ -112,7 +180,7 @@ def _read(data: bytes | str, parts: list[Document | Line]) -> list[Document]:
     return [p.read(data) if isinstance(p, Line) else p for p in parts]
 
 
-def _split_zip(data: bytes) -> list[Document]:
+def _split_zip(data: bytes, budget: _Budget) -> list[Document]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         names = [i.filename for i in archive.infolist() if not i.is_dir()]
@@ -126,30 +194,43 @@ def _split_zip(data: bytes) -> list[Document]:
     documents = []
     for name in members:
         try:
-            raw = archive.read(name)
-        except (zipfile.BadZipFile, OSError, ValueError, RuntimeError) as exc:
+            raw = _inflate(archive, name, budget)
+        except (zipfile.BadZipFile, OSError, ValueError, RuntimeError, EOFError) as exc:
+            budget.take_records(1)
             documents.append(_bad(name, "", f"cannot read {name} from the zip: {exc}"))
             continue
-        documents.extend(_read(raw, _split_text(raw, name + " ")))
+        documents.extend(_read(raw, _split_text(raw, name + " ", budget)))
     return documents
 
 
-def _split_text(data: bytes | str, prefix: str) -> list[Document | Line]:
+def _inflate(archive: zipfile.ZipFile, name: str, budget: _Budget) -> bytes:
+    """A member's bytes, counted on ``budget`` a chunk at a time as they inflate."""
+    chunks = []
+    with archive.open(name) as member:
+        while chunk := member.read(INFLATE_CHUNK):
+            budget.take_bytes(len(chunk))
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _split_text(data: bytes | str, prefix: str, budget: _Budget) -> list[Document | Line]:
     """A file or zip member that is not a zip: one JSON value, or JSON Lines.
 
     JSON is UTF-8 (RFC 8259): a file of one value that is not is refused whole, since its
     records cannot be told apart; in JSON Lines only the lines that are not.
     """
     if _many_values(data):
-        return [*_lines(data, prefix)]
+        return [*_lines(data, prefix, budget)]
     text, utf8 = _decoded(data) if isinstance(data, bytes) else (data, True)
     stripped = text.strip().lstrip(BOM)
     try:
         value = record_json(stripped)
     except (ValueError, RecursionError):
         if "\n" not in stripped:
+            budget.take_records(1)
             return [_bad(prefix + "record", text, "not JSON" if utf8 else NOT_UTF8)]
-        return [*_lines(data, prefix)]
+        return [*_lines(data, prefix, budget)]
+    budget.take_records(len(value) if isinstance(value, list) and utf8 else 1)
     if not utf8:
         return [_bad(prefix + "record", text, NOT_UTF8)]
     return [*_records(value, text, prefix)]
@@ -229,15 +310,21 @@ def _records(value: Any, text: str, prefix: str) -> list[Document | Line]:
     return [Document(prefix + "record", text, value)]
 
 
-def _lines(data: bytes | str, prefix: str) -> list[Line]:
+def _lines(data: bytes | str, prefix: str, budget: _Budget) -> list[Line]:
     """The lines of ``data`` that hold something, by byte (or character) offsets."""
     if isinstance(data, bytes):
-        return _places(data, b"\n", b"\r", JSON_SPACE.encode(), BOM.encode(), prefix)
-    return _places(data, "\n", "\r", JSON_SPACE, BOM, prefix)
+        return _places(data, b"\n", b"\r", JSON_SPACE.encode(), BOM.encode(), prefix, budget)
+    return _places(data, "\n", "\r", JSON_SPACE, BOM, prefix, budget)
 
 
 def _places(
-    data: AnyStr, newline: AnyStr, cr: AnyStr, space: AnyStr, bom: AnyStr, prefix: str
+    data: AnyStr,
+    newline: AnyStr,
+    cr: AnyStr,
+    space: AnyStr,
+    bom: AnyStr,
+    prefix: str,
+    budget: _Budget,
 ) -> list[Line]:
     lines = []
     start = len(bom) if data.startswith(bom) else 0
@@ -247,6 +334,7 @@ def _places(
         stop = len(data) if end < 0 else end
         line_end = stop - 1 if data.endswith(cr, start, stop) else stop
         if data[start:line_end].strip(space):
+            budget.take_records(1)
             lines.append(Line(f"{prefix}line {number}", start, line_end))
         start, number = stop + 1, number + 1
     return lines

@@ -12,6 +12,7 @@ from games.selectors import stored_rulesets
 from replay.engine import Code, Finding, malformed
 from replay.engine import verify as engine_verify
 from replay.json_codec import record_loads
+from replay.services.limits import record_limits_check
 from replay.services.store import Entry, Outcome, records_store
 
 if TYPE_CHECKING:
@@ -41,17 +42,23 @@ def _json_finding(message: str) -> dict[str, Any]:
 
 
 def record_check(*, data: bytes) -> dict[str, Any]:
-    """The report of a record, stored nowhere; a body that is not JSON gets a malformed one."""
+    """The report of a record, stored nowhere; a body that is not JSON gets a malformed one.
+
+    A record past the limits (``replay.services.limits``) is refused (413) instead: the
+    replay's work is what the limits bound."""
+    record_limits_check(size=len(data), value=None)
     try:
         _, value = record_read(data=data)
     except Rejected as rejected:
         message = rejected.findings[0]["message"]
         return malformed([Finding(Code.RECORD_JSON, message, path="")], None).to_dict()
+    record_limits_check(size=len(data), value=value)
     return engine_verify(value, stored_rulesets()).to_dict()
 
 
 def game_store(*, text: str, value: Any, uploaded_by: User, visibility: str) -> Outcome:
-    """Verify and store one record now (the API's small-record path)."""
+    """Verify and store one record now (the API's small-record path); 413 past the limits."""
+    record_limits_check(size=len(text.encode()), value=value)
     for attempt in (1, 2):
         try:
             return records_store(

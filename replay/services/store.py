@@ -4,8 +4,11 @@ findings, seats and seat-deals for many at once.
 One function serves every way in — a single record posted to the API, a batch of an upload,
 re-verification — so that they cannot disagree. The rules it applies:
 
-- the same record text (by SHA-256) is stored once: a second copy is a ``duplicate`` of the
-  first game, even when the first is now an older version;
+- the same record text (by SHA-256) is stored once among the games its uploader may see: a
+  second copy is a ``duplicate`` of the first game, even when the first is now an older
+  version; a copy held only by a game the uploader may not see (another account's private
+  game) is stored again as the uploader's own, so that uploading a text never tells whether
+  someone else keeps it privately;
 - a malformed record is ``rejected`` with its findings and not stored;
 - a record with the ``meta.external_id`` of a game of the same uploader ``replaced`` that
   game's record: the game keeps its id, the old version, report and findings stay as history,
@@ -34,13 +37,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
 from core.bulk import Writes, foreign_keys_checked_at_once
 from core.errors import finding_dict
 from games.models import Dispute, DisputeStatus, Game, GameRecord, GameSeat, GameStatus, player_key
-from games.selectors import stored_rulesets
+from games.selectors import game_visible, stored_rulesets
 from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_for_games
 from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report, line_document
@@ -50,6 +54,7 @@ from replay.json_codec import json_text, record_loads
 from replay.models import Finding as FindingRow
 from replay.models import Report as ReportRow
 from replay.models import SeatDeal, Stored, VerdictChange
+from replay.services.limits import record_limits_finding
 from replay.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
@@ -145,7 +150,7 @@ def records_store(
     """Verify and store ``entries`` in order; one outcome per entry, in the same order."""
     outcomes: list[Outcome | None] = [None] * len(entries)
     shas = [sha256_of(e.text) for e in entries]
-    known = dict(GameRecord.objects.filter(sha256__in=set(shas)).values_list("sha256", "game_id"))
+    known = _known(shas, uploaded_by)
     rulesets = stored_rulesets()
     first_of: dict[str, int] = {}
     copies: dict[int, int] = {}
@@ -189,6 +194,21 @@ def records_store(
         _, error = entries[i].read()
         outcomes[i] = original if error is None else _rejected(error)
     return [o for o in outcomes if o is not None]
+
+
+def _known(shas: Sequence[str], uploaded_by: User | None) -> dict[str, int]:
+    """The game holding each of these texts among the games the uploader may see (any public
+    one, their own, every one for staff), their own first."""
+    visible = game_visible(user=uploaded_by or AnonymousUser())
+    rows = GameRecord.objects.filter(sha256__in=set(shas), game__in=visible).values_list(
+        "sha256", "game_id", "uploaded_by_id"
+    )
+    own = None if uploaded_by is None else uploaded_by.pk
+    known: dict[str, int] = {}
+    for sha, game_id, by in rows.order_by("pk"):
+        if sha not in known or by == own:
+            known[sha] = game_id
+    return known
 
 
 def _chunks(hints: Mapping[int, _Hints]) -> list[list[int]]:
@@ -315,6 +335,9 @@ def _prepare(
     value, error = entry.read()
     if error is not None:
         return _rejected(error), None
+    past = record_limits_finding(size=len(entry.text.encode()), value=value)
+    if past is not None:
+        return Outcome(Stored.REJECTED, findings=[past]), None
     report = engine_verify(value, rulesets)
     if report.verdict is EngineVerdict.MALFORMED:
         findings = [finding_dict(f) for f in report.findings]

@@ -65,6 +65,22 @@ def test_a_wrong_password_is_refused(client: Client, user: Any) -> None:
     assert "_auth_user_id" not in client.session
 
 
+def test_the_login_page_stops_guessing_as_the_api_does(
+    client: Client, user: Any, settings: Any
+) -> None:
+    """Past ``RASPIS_LOGIN_THROTTLE`` failures even the right password is refused, with the
+    wait in words; the API's token route counts the same failures."""
+    settings.RASPIS_LOGIN_THROTTLE = "3/hour"
+    for _ in range(3):
+        client.post("/accounts/login/", {"username": "anna", "password": "wrong"})
+    response = client.post("/accounts/login/", {"username": "anna", "password": PASSWORD})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+    assert "Too many failed sign-ins" in response.content.decode()
+    token = client.post("/api/auth/token/", {"username": "anna", "password": PASSWORD})
+    assert token.status_code == 429
+
+
 def test_a_new_token_replaces_the_old_one_for_the_api(client: Client, user: Any) -> None:
     client.force_login(user)
     old = token_on(client.get("/accounts/").content.decode())

@@ -64,8 +64,10 @@ def _fast_password_hasher(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_throttle() -> Iterator[None]:
-    """Throttle counters live in the cache, which outlives each test's database."""
+def _fresh_throttle(settings: Any) -> Iterator[None]:
+    """Throttle counters live in the cache, which outlives each test's database: each test
+    counts in local memory of its own, never in a Redis it may share with the broker."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     cache.clear()
     yield
     cache.clear()

@@ -340,24 +340,14 @@ def test_a_write_with_a_session_and_no_csrf_token_is_a_documented_403(user: Any)
 def test_a_throttled_upload_is_a_documented_429_and_a_read_is_never_throttled(
     client_of: Any, user: Any, monkeypatch: pytest.MonkeyPatch, url: str
 ) -> None:
-    from core.requests import UploadThrottle
+    from core.throttles import WriteThrottle
 
-    monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"upload": "0/min"})
+    monkeypatch.setattr(WriteThrottle, "THROTTLE_RATES", {"upload": "0/min"})
     response = client_of(user).post(url, {}, format="json")
     assert response.status_code == 429
     assert findings_of(response)[0]["code"] == "request.throttled"
     assert "429" in _documented(url, "post")
     assert "429" not in _documented(url, "get")
-
-
-def test_a_record_stored_in_a_game_the_caller_cannot_see_is_a_documented_409(
-    client_of: Any, user: Any, staff_user: Any, record: Any
-) -> None:
-    store_game(record(0), staff_user, visibility="private")
-    response = post_record(client_of(user), record(0))
-    assert response.status_code == 409
-    assert findings_of(response)[0]["code"] == "request.duplicate"
-    assert "409" in _documented("/api/games/", "post")
 
 
 @pytest.mark.parametrize("url", ["/api/games/", "/api/games/1/record/", "/api/players/"])

@@ -299,9 +299,9 @@ def test_a_record_named_by_a_stored_ruleset_is_verified_under_it(
 def test_uploads_are_throttled_per_user(
     client_of: Any, user: Any, record: Make, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from core.requests import UploadThrottle
+    from core.throttles import WriteThrottle
 
-    monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"upload": "1/min"})
+    monkeypatch.setattr(WriteThrottle, "THROTTLE_RATES", {"upload": "1/min"})
     client = client_of(user)
     assert post_record(client, record(0)).status_code == 201
     response = post_record(client, record(1))

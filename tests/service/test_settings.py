@@ -117,7 +117,25 @@ def test_secret_key_is_required_once_services_are_set_and_debug_is_off() -> None
             env_secret_key(debug=False, environ={service: "redis://x"})
         assert env_secret_key(debug=True, environ={service: "x"}) == DEVELOPMENT_SECRET_KEY
     assert env_secret_key(debug=False, environ={}) == DEVELOPMENT_SECRET_KEY
-    assert env_secret_key(debug=False, environ={"DJANGO_SECRET_KEY": "s3cret"}) == "s3cret"
+    key = "a-long-enough-key-of-many-characters-0123456789"
+    assert env_secret_key(debug=False, environ={"DJANGO_SECRET_KEY": key}) == key
+
+
+@pytest.mark.parametrize("key", ["x", "s3cret", "a" * 60, "abcdabcdabcdabcdabcdabcdabcdabcdabcd"])
+def test_a_short_or_repetitive_secret_key_is_refused_with_debug_off(key: str) -> None:
+    environ = {"DJANGO_SECRET_KEY": key, "DATABASE_URL": "postgres://h/db"}
+    with pytest.raises(ImproperlyConfigured, match=r"too short [^(]*\(make one"):
+        env_secret_key(debug=False, environ=environ)
+    assert env_secret_key(debug=True, environ=environ) == key
+
+
+def test_settings_refuse_to_start_with_a_one_character_secret_key() -> None:
+    loaded = _load_settings(DATABASE_URL="postgres://u@h/db", DJANGO_SECRET_KEY="x")
+    assert loaded.returncode != 0
+    assert "DJANGO_SECRET_KEY is too short" in loaded.stderr
+
+
+LONG_KEY = "test-only-secret-key-long-enough-0123456789"
 
 
 def _load_settings(**environ: str) -> subprocess.CompletedProcess[str]:
@@ -137,6 +155,7 @@ def _is_ours(key: str) -> bool:
     return key.startswith(("DJANGO_", "CELERY_", "RASPIS_", "DB_")) or key in {
         "DATABASE_URL",
         "CACHE_URL",
+        "REDIS_URL",
     }
 
 
@@ -163,7 +182,7 @@ def test_settings_with_a_broker_run_celery_through_it() -> None:
     loaded = _load_settings(
         DATABASE_URL="postgres://u@h/db",
         CELERY_BROKER_URL="redis://h:6379/0",
-        DJANGO_SECRET_KEY="test",
+        DJANGO_SECRET_KEY=LONG_KEY,
     )
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.split() == ["False", "django.db.backends.postgresql", "False"]
@@ -210,7 +229,7 @@ def test_the_web_process_loads_what_sending_a_task_needs_before_its_first_reques
     env = {
         **os.environ,
         "CELERY_BROKER_URL": "redis://127.0.0.1:9/0",
-        "DJANGO_SECRET_KEY": "x",
+        "DJANGO_SECRET_KEY": LONG_KEY,
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     env.pop("CELERY_RESULT_BACKEND", None)
@@ -224,3 +243,18 @@ def test_the_web_process_loads_what_sending_a_task_needs_before_its_first_reques
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True"] * 4
+
+
+def test_the_shared_cache_is_cache_url_then_redis_url_then_a_redis_broker() -> None:
+    from config.env import env_cache_url
+
+    broker = {"CELERY_BROKER_URL": "redis://127.0.0.1:6379/3"}
+    assert env_cache_url(environ={}) == ""
+    assert env_cache_url(environ={"CELERY_BROKER_URL": "amqp://localhost//"}) == ""
+    assert env_cache_url(environ=broker) == "redis://127.0.0.1:6379/3"
+    assert env_cache_url(environ={**broker, "REDIS_URL": "redis://r:6379/1"}) == "redis://r:6379/1"
+    assert env_cache_url(environ={"CACHE_URL": "rediss://c/2", "REDIS_URL": "redis://r/1"}) == (
+        "rediss://c/2"
+    )
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
+        env_cache_url(environ={"CACHE_URL": "memcached://x"})

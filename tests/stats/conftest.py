@@ -94,16 +94,23 @@ def record(base: dict[str, Any], **changes: Any) -> dict[str, Any]:
 def store_records(
     records: list[dict[str, Any]], *, visibility: str = "public", user: Any = None
 ) -> list[int]:
-    """Store records as the service does, then update the statistics; the games' ids."""
+    """Store records as the service does, then update the statistics; the games' ids. By
+    default a staff account uploads them, so that they are rated (docs/trust.md)."""
     outcomes = records_store(
         entries=[Entry(json.dumps(r), r) for r in records],
-        uploaded_by=user,
+        uploaded_by=staff_uploader() if user is None else user,
         visibility=visibility,
     )
     ids = [o.game_id for o in outcomes]
     assert all(i is not None for i in ids), [o.findings for o in outcomes]
     stats_update_games(game_ids=[i for i in ids if i is not None])
     return [i for i in ids if i is not None]
+
+
+def staff_uploader() -> Any:
+    from django.contrib.auth.models import User
+
+    return User.objects.get_or_create(username="club-staff", defaults={"is_staff": True})[0]
 
 
 @pytest.fixture

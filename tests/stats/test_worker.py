@@ -12,7 +12,7 @@ from config.celery import app
 from replay.services.records import game_store
 from stats.models import ALL, PlayerStat, Rating
 
-from .conftest import GAME_1
+from .conftest import GAME_1, staff_uploader
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -20,7 +20,10 @@ pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)
 def test_a_worker_computes_the_statistics_of_a_stored_game() -> None:
     with start_worker(app, pool="solo", perform_ping_check=False):
         # The service's transaction commits, the signal queues the task, the worker runs it.
-        game_store(text=json.dumps(GAME_1), value=GAME_1, uploaded_by=None, visibility="public")
+        # Uploaded by staff, so that it is rated too (docs/trust.md).
+        game_store(
+            text=json.dumps(GAME_1), value=GAME_1, uploaded_by=staff_uploader(), visibility="public"
+        )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             row = PlayerStat.objects.filter(player__name="Vera", ruleset=ALL, period=ALL).first()
