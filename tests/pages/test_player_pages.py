@@ -142,6 +142,9 @@ def test_the_board_ranks_and_marks_provisional_players(client: Client, gates: No
     assert provisional == ["Vera"]
     assert html.count('class="provisional-mark"') == 1
     assert "Gleb" not in html
+    assert "someone other than their uploader stands behind" in html
+    russian = client.get("/leaderboards/classic/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "ручается кто-то, кроме загрузившего" in russian
 
 
 def test_a_signed_in_player_is_told_what_they_miss(
