@@ -87,6 +87,19 @@ def _play(value: Any, players: Sequence[str]) -> SafeString:
     return play_html(value) if isinstance(value, str) else _value(value, players)
 
 
+def _line(value: Any, players: Sequence[str]) -> SafeString:
+    """A line of play from a trick's start, a flat list of plays: trick by trick."""
+    if not isinstance(value, list) or not players:
+        return _value(value, players)
+    n = len(players)
+    tricks = (value[k : k + n] for k in range(0, len(value), n))
+    return format_html_join(
+        ", ",
+        "{}",
+        ((format_html_join(" ", "{}", ((_play(p, players),) for p in t)),) for t in tricks),
+    )
+
+
 def _cards(value: Any, players: Sequence[str]) -> SafeString:
     return hand_html(value) if isinstance(value, list) else _play(value, players)
 
@@ -217,6 +230,24 @@ CATALOGUE: dict[str, Sentence] = {
     "play.hands": Sentence(
         gettext_lazy("%(player)s was dealt cards never played: %(actual)s."), actual=_cards
     ),
+    "claim.beaten": Sentence(
+        gettext_lazy(
+            "%(player)s claimed the last %(expected)s tricks, but the others could take one: "
+            "%(actual)s."
+        ),
+        actual=_line,
+    ),
+    "claim.unchecked": Sentence(
+        gettext_lazy(
+            "The claim of %(player)s was not checked: the hands are not known, a trick before "
+            "it is short, or the search would take too long."
+        )
+    ),
+    "import.source": Sentence(gettext_lazy("The file cannot be read in the format chosen.")),
+    "import.value": Sentence(gettext_lazy("A value of the file has no counterpart in a record.")),
+    "import.unmapped": Sentence(
+        gettext_lazy("Part of the file cannot be carried into the record, and is left out.")
+    ),
     "result.taken": Sentence(
         gettext_lazy("%(player)s took %(expected)s tricks; the sheet says %(actual)s.")
     ),
@@ -260,6 +291,8 @@ def finding_text(finding: FindingLike, players: Sequence[str]) -> SafeString:
     text = conditional_escape(str(said)) % fields
     if finding.code.startswith("record.") and finding.path:
         text += " " + conditional_escape(_("At %(path)s in the record.") % {"path": finding.path})
+    elif finding.code.startswith("import.") and finding.path:
+        text += " " + conditional_escape(_("At %(path)s in the file.") % {"path": finding.path})
     # The sentence is escaped and every value was built safe.
     return mark_safe(text)
 
