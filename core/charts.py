@@ -19,11 +19,10 @@ WIDTH, HEIGHT, PAD = 600, 180, 28
 def _svg(label: str, body: SafeString) -> SafeString:
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" width="100%" role="img" aria-label="{}" '
-        'preserveAspectRatio="xMidYMid meet" style="max-width:{}px;height:auto">{}</svg>',
+        'preserveAspectRatio="xMidYMid meet">{}</svg>',
         WIDTH,
         HEIGHT,
         label,
-        WIDTH,
         body,
     )
 

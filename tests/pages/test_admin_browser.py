@@ -27,8 +27,8 @@ def test_the_dashboard_player_and_review_pages_draw_their_figures(
     browser: Any, reviewer: User, make_game: Callable[..., int]
 ) -> None:
     for seed in range(4):
-        make_game(seed=seed)
-    flagged = make_game(seed=9, corrupt="revoke")
+        make_game(seed=seed, by=reviewer)  # staff stand behind them: they are rated
+    flagged = make_game(seed=9, corrupt="revoke", by=reviewer)
     stats_recompute()
     sign_in(browser, reviewer)
 
