@@ -260,7 +260,8 @@ def _item_rows(
 
 
 def upload_fail(*, upload_id: int, error: str) -> None:
-    """Record that an upload could not be split (a bug, not a bad file: those are items)."""
+    """Record that an upload could not be split: past a limit of ``file_bounds``, or a bug
+    (a bad record is not this: it is an item)."""
     Upload.objects.filter(pk=upload_id).exclude(status=UploadStatus.DONE).update(
         status=UploadStatus.FAILED, error=error[:2000], finished_at=timezone.now()
     )

@@ -1,5 +1,6 @@
-"""The limits of one request (``replay.services.limits``): records, files and zips past them
-are refused with a 413 and a finding, and nothing is stored."""
+"""The limits of one request (``replay.services.limits``): records and files past them are
+refused with a 413 and a finding, and nothing is stored; a file whose split goes past them
+(too many records, too many bytes unpacked) fails its upload in the worker, with the reason."""
 
 from __future__ import annotations
 
@@ -92,28 +93,36 @@ def test_an_uploaded_record_past_the_deals_is_rejected_and_the_others_stored(
 
 @override_settings(RASPIS_MAX_UNPACKED_BYTES=4 * 1024 * 1024)
 @pytest.mark.parametrize("claimed", [None, 0xFFFFFFF0], ids=["honest", "forged"])
-def test_an_upload_of_a_zip_past_the_unpacked_bytes_is_refused(
-    client_of: Any, user: Any, claimed: int | None
+def test_an_upload_of_a_zip_past_the_unpacked_bytes_fails_in_the_worker(
+    client_of: Any, user: Any, claimed: int | None, committed: Any
 ) -> None:
+    """The request only stores the file (a worker splits it): the split stops inflating at
+    the limit, whatever the zip's headers claim, and the upload fails with the reason."""
     data = _zip("games.jsonl", b" " * BOMB_SIZE)
     if claimed is not None:
         data = _forged(data, claimed)
-    response = upload(client_of(user), "games.zip", data)
-    assert response.status_code == 413
-    (finding,) = findings_of(response)
-    assert finding["code"] == "request.too_large"
-    assert finding["expected"] == 4 * 1024 * 1024
-    assert Upload.objects.count() == 0
+    client = client_of(user)
+    with committed():
+        response = upload(client, "games.zip", data)
+    assert response.status_code == 202
+    status = client.get(response.json()["url"]).json()
+    assert status["status"] == "failed"
+    assert status["error"] == f"more unpacked bytes than the {4 * 1024 * 1024} accepted"
+    assert (status["total"], Game.objects.count()) == (0, 0)
 
 
-def test_an_upload_of_a_million_empty_records_is_refused(client_of: Any, user: Any) -> None:
+def test_an_upload_of_a_million_empty_records_fails_in_the_worker(
+    client_of: Any, user: Any, committed: Any
+) -> None:
     data = _zip("games.jsonl", b"{}\n" * 1_000_000)
-    response = upload(client_of(user), "games.zip", data)
-    assert response.status_code == 413
-    (finding,) = findings_of(response)
-    assert (finding["expected"], finding["actual"]) == (100_000, 100_001)
-    assert "records" in finding["message"]
-    assert Upload.objects.count() == 0
+    client = client_of(user)
+    with committed():
+        response = upload(client, "games.zip", data)
+    assert response.status_code == 202
+    status = client.get(response.json()["url"]).json()
+    assert status["status"] == "failed"
+    assert status["error"] == "more records than the 100000 accepted"
+    assert (status["total"], Game.objects.count()) == (0, 0)
 
 
 @override_settings(RASPIS_MAX_UPLOAD_RECORDS=1)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import redis
 from django.core.cache import caches
-from django.test import RequestFactory
+from django.test import RequestFactory, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
@@ -68,6 +68,22 @@ def test_verifying_past_its_rate_is_a_429_with_retry_after(
     assert 0 < int(response["Retry-After"]) <= 60
     (finding,) = findings_of(response)
     assert finding["code"] == "request.throttled"
+
+
+def test_with_the_cache_away_a_write_is_let_through_uncounted(
+    api_client: APIClient, record: Any
+) -> None:
+    """Redis down (here: nothing listens on its port): verifying still answers."""
+    away = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+        }
+    }
+    body = text_of(record())
+    with override_settings(CACHES=away):
+        response = api_client.post("/api/verify/", body, content_type="application/json")
+    assert response.status_code == 200
 
 
 @pytest.mark.parametrize(
