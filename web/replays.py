@@ -258,6 +258,7 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
         done = complete and trick == len(tricks)
     words = replay_words()
     leader = tricks[trick - 1]["leader"] if trick is not None else None
+    next_seat = _next_seat(tricks, trick, play)
     seats = []
     for seat, name in enumerate(players):
         roles = [
@@ -265,6 +266,7 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
             for role, holds in (
                 ("deals", seat == data["dealer"]),
                 ("leads", seat == leader),
+                ("next", seat == next_seat),
                 ("takes", complete and seat == winner),
             )
             if holds
@@ -278,6 +280,7 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
                 "seat": seat,
                 "name": name,
                 "roles": ", ".join(roles),
+                "next": seat == next_seat,
                 # Every dealt card has its face, written safe by web.cards.
                 "hand": mark_safe(
                     " ".join(faces.get(c) or str(conditional_escape(c)) for c in hand)
@@ -291,6 +294,14 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
             }
         )
     return Moment(deal, trick, play, data, seats, table, notes, complete, done, winner)
+
+
+def _next_seat(tricks: list[dict[str, Any]], trick: int | None, play: int | None) -> int | None:
+    """The seat whose play comes next in the trick on the table; None once it is complete."""
+    if trick is None or play is None:
+        return None
+    plays = tricks[trick - 1]["plays"]
+    return plays[play][0] if play < len(plays) else None
 
 
 def replay_words() -> dict[str, str]:
@@ -308,6 +319,7 @@ def replay_words() -> dict[str, str]:
         "sheet": _("scored from the sheet: the record has no plays"),
         "deals": _("deals"),
         "leads": _("leads"),
+        "next": _("to play"),
         "takes": _("takes"),
     }
 

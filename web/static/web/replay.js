@@ -132,9 +132,14 @@
       done = complete && trick === data.tricks.length;
     }
     var leader = trick === null ? null : data.tricks[trick - 1].leader;
+    // The seat whose play comes next in the trick on the table; null once it is complete.
+    var next = null;
+    if (trick !== null && play < data.tricks[trick - 1].plays.length) {
+      next = data.tricks[trick - 1].plays[play][0];
+    }
     return {
       data: data, gone: gone, taken: taken, onTable: onTable, notes: notes,
-      complete: complete, done: done, winner: winner, leader: leader
+      complete: complete, done: done, winner: winner, leader: leader, next: next
     };
   }
 
@@ -206,7 +211,9 @@
       var roles = [];
       if (seat === data.dealer) roles.push(words.deals);
       if (seat === state.leader) roles.push(words.leads);
+      if (seat === state.next) roles.push(words.next);
       if (state.complete && seat === state.winner) roles.push(words.takes);
+      row.classList.toggle("next", seat === state.next);
       row.querySelector("[data-field=roles]").textContent = roles.join(", ");
       row.querySelector("[data-field=bid]").textContent = data.bids[seat];
       row.querySelector("[data-field=taken]").textContent =
