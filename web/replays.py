@@ -72,6 +72,12 @@ def _dealt(claimed: Any, deal: DealView, n: int) -> list[list[str]]:
     return [hand_order(hand) for hand in played]
 
 
+def _trump_card(claimed: Any) -> str | None:
+    """The card turned up for trump, as written on a page, if the record names one."""
+    card = claimed.get("trump_card") if isinstance(claimed, dict) else None
+    return str(card_html(card)) if isinstance(card, str) and card.strip() else None
+
+
 def _canonical(card: Any) -> str:
     """A dealt card's canonical code (``TD`` for ``10♦``); what is no card, as written."""
     if not isinstance(card, str):
@@ -127,6 +133,7 @@ def timeline(sheet: Sheet) -> dict[str, Any]:
                 "kind_words": str(KINDS.get(deal.kind, deal.kind)),
                 "dealer": deal.dealer.recomputed,
                 "trump": str(trump_html(deal.trump)),
+                "trump_card": _trump_card(claimed),
                 "bids": [shown(s.bid) for s in deal.seats],
                 "taken": [shown(s.taken.recomputed) for s in deal.seats],
                 "scores": [shown(s.score.recomputed) for s in deal.seats],
@@ -319,6 +326,7 @@ def replay_words() -> dict[str, str]:
         "sheet": _("scored from the sheet: the record has no plays"),
         "deals": _("deals"),
         "leads": _("leads"),
+        "turned": _("{card} turned up"),
         "next": _("to play"),
         "takes": _("takes"),
     }
@@ -343,6 +351,7 @@ def status_html(line: Mapping[str, Any], shown: Moment) -> str:
         _fill(words["cards"], cards=str(data["cards"])),
         str(conditional_escape(data["kind_words"])),
         _fill(words["trump"], trump=data["trump"]),
+        *([_fill(words["turned"], card=data["trump_card"])] if data["trump_card"] else []),
         _fill(words["dealer"], name=str(conditional_escape(players[data["dealer"]]))),
     ]
     tricks = data["tricks"]

@@ -149,9 +149,10 @@
       fill(words.deal, { deal: String(pos[0]), deals: String(line.deals.length) }),
       fill(words.cards, { cards: String(data.cards) }),
       escape(data.kind_words),
-      fill(words.trump, { trump: data.trump }),
-      fill(words.dealer, { name: escape(players[data.dealer]) })
+      fill(words.trump, { trump: data.trump })
     ];
+    if (data.trump_card) parts.push(fill(words.turned, { card: data.trump_card }));
+    parts.push(fill(words.dealer, { name: escape(players[data.dealer]) }));
     var tricks = data.tricks.length;
     if (pos[1] === null) parts.push(escape(words.sheet));
     else if (pos[1] === 1 && pos[2] === 0) parts.push(escape(words.start));
