@@ -72,6 +72,12 @@ def _dealt(claimed: Any, deal: DealView, n: int) -> list[list[str]]:
     return [hand_order(hand) for hand in played]
 
 
+def _trump_card(claimed: Any) -> str | None:
+    """The card turned up for trump, as written on a page, if the record names one."""
+    card = claimed.get("trump_card") if isinstance(claimed, dict) else None
+    return str(card_html(card)) if isinstance(card, str) and card.strip() else None
+
+
 def _canonical(card: Any) -> str:
     """A dealt card's canonical code (``TD`` for ``10♦``); what is no card, as written."""
     if not isinstance(card, str):
@@ -127,6 +133,7 @@ def timeline(sheet: Sheet) -> dict[str, Any]:
                 "kind_words": str(KINDS.get(deal.kind, deal.kind)),
                 "dealer": deal.dealer.recomputed,
                 "trump": str(trump_html(deal.trump)),
+                "trump_card": _trump_card(claimed),
                 "bids": [shown(s.bid) for s in deal.seats],
                 "taken": [shown(s.taken.recomputed) for s in deal.seats],
                 "scores": [shown(s.score.recomputed) for s in deal.seats],
@@ -258,6 +265,7 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
         done = complete and trick == len(tricks)
     words = replay_words()
     leader = tricks[trick - 1]["leader"] if trick is not None else None
+    next_seat = _next_seat(tricks, trick, play)
     seats = []
     for seat, name in enumerate(players):
         roles = [
@@ -265,6 +273,7 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
             for role, holds in (
                 ("deals", seat == data["dealer"]),
                 ("leads", seat == leader),
+                ("next", seat == next_seat),
                 ("takes", complete and seat == winner),
             )
             if holds
@@ -278,6 +287,7 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
                 "seat": seat,
                 "name": name,
                 "roles": ", ".join(roles),
+                "next": seat == next_seat,
                 # Every dealt card has its face, written safe by web.cards.
                 "hand": mark_safe(
                     " ".join(faces.get(c) or str(conditional_escape(c)) for c in hand)
@@ -291,6 +301,14 @@ def _table(line: Mapping[str, Any], deal: int, trick: int | None, play: int | No
             }
         )
     return Moment(deal, trick, play, data, seats, table, notes, complete, done, winner)
+
+
+def _next_seat(tricks: list[dict[str, Any]], trick: int | None, play: int | None) -> int | None:
+    """The seat whose play comes next in the trick on the table; None once it is complete."""
+    if trick is None or play is None:
+        return None
+    plays = tricks[trick - 1]["plays"]
+    return plays[play][0] if play < len(plays) else None
 
 
 def replay_words() -> dict[str, str]:
@@ -308,6 +326,8 @@ def replay_words() -> dict[str, str]:
         "sheet": _("scored from the sheet: the record has no plays"),
         "deals": _("deals"),
         "leads": _("leads"),
+        "turned": _("{card} turned up"),
+        "next": _("to play"),
         "takes": _("takes"),
     }
 
@@ -331,6 +351,7 @@ def status_html(line: Mapping[str, Any], shown: Moment) -> str:
         _fill(words["cards"], cards=str(data["cards"])),
         str(conditional_escape(data["kind_words"])),
         _fill(words["trump"], trump=data["trump"]),
+        *([_fill(words["turned"], card=data["trump_card"])] if data["trump_card"] else []),
         _fill(words["dealer"], name=str(conditional_escape(players[data["dealer"]]))),
     ]
     tricks = data["tricks"]

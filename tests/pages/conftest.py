@@ -46,16 +46,29 @@ def _records() -> dict[tuple[Any, ...], Record]:
 
 @pytest.fixture
 def make_record(_records: dict[tuple[Any, ...], Record]) -> Callable[..., Record]:
-    """``make_record(ruleset="classic", players=4, seed=0, corrupt=None)``: a simulated
-    record (``corrupt`` names one defect, ``replay.engine.simulate``), a fresh copy each
-    time; the simulation is made once per session."""
+    """``make_record(ruleset="classic", players=4, seed=0, corrupt=None, names=None,
+    sheet=False)``: a simulated record (``corrupt`` names one defect, ``replay.engine
+    .simulate``; ``names`` the players, one per seat; ``sheet`` drops the plays), a fresh
+    copy each time; each simulation is made once per session."""
 
     def make(
-        ruleset: str = "classic", players: int = 4, seed: int = 0, corrupt: str | None = None
+        ruleset: str = "classic",
+        players: int = 4,
+        seed: int = 0,
+        corrupt: str | None = None,
+        names: tuple[str, ...] | None = None,
+        sheet: bool = False,
     ) -> Record:
-        key = (ruleset, players, seed, corrupt)
+        key = (ruleset, players, seed, corrupt, names, sheet)
         if key not in _records:
-            _records[key] = simulate_game(ruleset, players, SEED + seed, corrupt=corrupt)
+            _records[key] = simulate_game(
+                ruleset,
+                players,
+                SEED + seed,
+                corrupt=corrupt,
+                names=None if names is None else list(names),
+                sheet=sheet,
+            )
         return copy.deepcopy(_records[key])
 
     return make

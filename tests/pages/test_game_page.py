@@ -144,12 +144,17 @@ def test_dates_and_numbers_follow_the_readers_language(make_game: Callable[..., 
 def test_a_game_audited_from_its_sheet_has_a_table_of_deals_without_plays(
     make_game: Callable[..., int],
 ) -> None:
-    from replay.engine.simulate import simulate_game
-
-    record = simulate_game("classic", 4, 7, sheet=True)
-    game = make_game(record)
+    game = make_game(sheet=True)
     response = Client().get(f"/games/{game}/?deal=2")
     assert response.status_code == 200
     page = response.content.decode()
     assert "scored from the sheet: the record has no plays" in page
     assert 'data-moment="deal=2"' in page
+
+
+def test_the_players_named_sit_in_their_seats(make_game: Callable[..., int]) -> None:
+    game = make_game(names=("Пётр", "Вася", "Алекс"), players=3, ruleset="two_jacks")
+    page = Client().get(f"/games/{game}/").content.decode()
+    assert all(
+        f'<span data-field="name">{name}</span>' in page for name in ("Пётр", "Вася", "Алекс")
+    )

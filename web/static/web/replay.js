@@ -132,9 +132,14 @@
       done = complete && trick === data.tricks.length;
     }
     var leader = trick === null ? null : data.tricks[trick - 1].leader;
+    // The seat whose play comes next in the trick on the table; null once it is complete.
+    var next = null;
+    if (trick !== null && play < data.tricks[trick - 1].plays.length) {
+      next = data.tricks[trick - 1].plays[play][0];
+    }
     return {
       data: data, gone: gone, taken: taken, onTable: onTable, notes: notes,
-      complete: complete, done: done, winner: winner, leader: leader
+      complete: complete, done: done, winner: winner, leader: leader, next: next
     };
   }
 
@@ -144,9 +149,10 @@
       fill(words.deal, { deal: String(pos[0]), deals: String(line.deals.length) }),
       fill(words.cards, { cards: String(data.cards) }),
       escape(data.kind_words),
-      fill(words.trump, { trump: data.trump }),
-      fill(words.dealer, { name: escape(players[data.dealer]) })
+      fill(words.trump, { trump: data.trump })
     ];
+    if (data.trump_card) parts.push(fill(words.turned, { card: data.trump_card }));
+    parts.push(fill(words.dealer, { name: escape(players[data.dealer]) }));
     var tricks = data.tricks.length;
     if (pos[1] === null) parts.push(escape(words.sheet));
     else if (pos[1] === 1 && pos[2] === 0) parts.push(escape(words.start));
@@ -206,7 +212,9 @@
       var roles = [];
       if (seat === data.dealer) roles.push(words.deals);
       if (seat === state.leader) roles.push(words.leads);
+      if (seat === state.next) roles.push(words.next);
       if (state.complete && seat === state.winner) roles.push(words.takes);
+      row.classList.toggle("next", seat === state.next);
       row.querySelector("[data-field=roles]").textContent = roles.join(", ");
       row.querySelector("[data-field=bid]").textContent = data.bids[seat];
       row.querySelector("[data-field=taken]").textContent =
