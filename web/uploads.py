@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.models import Visibility
+from importers import SUFFIXES as IMPORTS
 from replay.models import Finding
 from uploads.models import Upload, UploadItem
 from uploads.selectors import upload_get, upload_list, upload_summary
@@ -42,18 +43,30 @@ POLL_MS = 1000
 
 
 class UploadForm(forms.Form):
-    """A file of records and who may see its games.
+    """A file of records, or of games another program saved (``importers``), and who may see
+    its games; ``options()`` are what the receiver stores the file with."""
 
-    The options a file is stored with are ``options()``: one more field (the format a file
-    is to be read from) joins them there, and the receiver gets it with the others.
-    """
-
+    source = forms.ChoiceField(
+        label=gettext_lazy("What the file holds"),
+        choices=[
+            ("", gettext_lazy("Raspis records (.json, .jsonl, .zip)")),
+            ("ohw", gettext_lazy("OhHellWeb saved games (.ohw, .json)")),
+            ("openspiel", gettext_lazy("An OpenSpiel oh_hell game (.txt)")),
+            ("sheet", gettext_lazy("A typed score sheet (.csv, .xlsx)")),
+        ],
+        required=False,
+        initial="",
+    )
     file = forms.FileField(
         label=gettext_lazy("File of records"),
         help_text=gettext_lazy(
             ".json (one record or an array), .jsonl (a record a line) or .zip of them."
         ),
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,.jsonl,.zip,application/json"}),
+        widget=forms.ClearableFileInput(
+            attrs={
+                "accept": ",".join(sorted({*SUFFIXES, *(s for f in IMPORTS.values() for s in f)}))
+            }
+        ),
     )
     visibility = forms.ChoiceField(
         label=gettext_lazy("Who sees the games"),
@@ -66,8 +79,15 @@ class UploadForm(forms.Form):
 
     def clean_file(self) -> Any:
         file = self.cleaned_data["file"]
-        if not str(file.name).lower().endswith(SUFFIXES):
-            raise forms.ValidationError(_("The file must be .json, .jsonl or .zip."))
+        source = self.cleaned_data.get("source") or ""
+        suffixes = IMPORTS[source] if source else SUFFIXES
+        if not str(file.name).lower().endswith(suffixes):
+            if not source:
+                raise forms.ValidationError(_("The file must be .json, .jsonl or .zip."))
+            raise forms.ValidationError(
+                _("A file of this kind must end in %(suffixes)s.")
+                % {"suffixes": ", ".join(suffixes)}
+            )
         limit = settings.RASPIS_MAX_UPLOAD_BYTES
         if file.size > limit:
             raise forms.ValidationError(
@@ -77,7 +97,10 @@ class UploadForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         """What the receiver stores the file with (``UploadReceiver.finish``)."""
-        return {"visibility": self.cleaned_data["visibility"]}
+        return {
+            "visibility": self.cleaned_data["visibility"],
+            "source_format": self.cleaned_data.get("source") or "",
+        }
 
 
 @login_required

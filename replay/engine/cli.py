@@ -197,7 +197,13 @@ def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = 
     try:
         ruleset: Any = json.loads(args.ruleset) if args.ruleset.startswith("{") else args.ruleset
         for record in simulate_games(
-            ruleset, args.players, args.games, args.seed, corrupt=args.corrupt, sheet=args.sheet
+            ruleset,
+            args.players,
+            args.games,
+            args.seed,
+            corrupt=args.corrupt,
+            sheet=args.sheet,
+            claims=args.claims,
         ):
             if progress is not None:
                 progress.before_output()
@@ -272,6 +278,11 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         "--corrupt", default=None, metavar="MODE", help="inject exactly one defect of a kind"
     )
     parser.add_argument("--sheet", action="store_true", help="drop the tricks: paper sheets")
+    parser.add_argument(
+        "--claims",
+        action="store_true",
+        help="the seat to lead claims the last tricks when it takes them all (a claim)",
+    )
 
 
 @dataclass(frozen=True, slots=True)

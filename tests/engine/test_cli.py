@@ -100,6 +100,23 @@ def test_simulate_writes_json_lines_that_verify(tmp_path: Path) -> None:
     assert run("verify", str(path))[0] == 0
 
 
+def test_simulate_with_claims_writes_claims_that_hold(tmp_path: Path) -> None:
+    argv = ["simulate", "--ruleset", "classic", "--players", "4", "--games", "3", "--claims"]
+    status, out = run(*argv)
+    assert status == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert any("claim" in deal for record in records for deal in record["deals"])
+    path = tmp_path / "claims.jsonl"
+    path.write_text(out, encoding="utf-8")
+    assert run("verify", str(path))[0] == 0
+    status, out = run(*argv[:-3], "--games", "1", "--claims", "--corrupt", "bad_claim")
+    assert status == 0
+    path.write_text(out, encoding="utf-8")
+    status, report = run("verify", "--json", str(path))
+    assert status == 1
+    assert "claim.beaten" in {f["code"] for f in json.loads(report)["findings"]}
+
+
 def test_simulate_rejects_an_unknown_corruption_with_exit_status_2() -> None:
     status, _ = run("simulate", "--ruleset", "classic", "--players", "4", "--corrupt", "nope")
     assert status == 2

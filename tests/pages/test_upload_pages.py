@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -60,10 +61,16 @@ def test_the_form_needs_a_signed_in_user(client: Client) -> None:
     assert client.get("/uploads/1/").status_code == 302
 
 
-def test_the_form_asks_for_a_file_and_its_visibility(user: Any) -> None:
+def test_the_form_asks_for_a_file_its_kind_and_its_visibility(user: Any) -> None:
     page = signed_in(user).get("/uploads/new/").content.decode()
-    assert re.search(r'<input type="file" name="file"[^>]*accept=".json,.jsonl,.zip', page)
+    accept = re.search(r'<input type="file" name="file"[^>]*accept="([^"]*)"', page)
+    assert accept is not None
+    assert set(accept.group(1).split(",")) >= {".json", ".jsonl", ".zip", ".csv", ".xlsx", ".txt"}
     assert 'name="visibility"' in page and "data-drop" in page
+    kinds = re.findall(
+        r'<option value="(\w*)"', page.split('name="source"')[1].split("</select>")[0]
+    )
+    assert kinds == ["", "ohw", "openspiel", "sheet"]
 
 
 def test_an_upload_shows_its_counts_per_outcome_and_verdict(sent: tuple[Client, Upload]) -> None:
@@ -124,6 +131,29 @@ def test_a_file_of_another_type_is_refused_and_nothing_is_stored(user: Any) -> N
     assert response.status_code == 400
     assert "The file must be .json, .jsonl or .zip." in response.content.decode()
     assert Upload.objects.count() == 0
+
+
+def test_a_score_sheet_is_read_by_its_importer_and_stored(
+    user: Any,
+    committed: Any,  # noqa: F811
+) -> None:
+    client = signed_in(user)
+    sheet = (Path(settings.BASE_DIR) / "examples" / "sheet-template.csv").read_bytes()
+    refused = client.post(
+        "/uploads/new/",
+        {"source": "sheet", "file": SimpleUploadedFile("s.json", sheet), "visibility": "public"},
+    )
+    assert refused.status_code == 400
+    assert "A file of this kind must end in .csv, .xlsx." in refused.content.decode()
+    with committed():
+        client.post(
+            "/uploads/new/",
+            {"source": "sheet", "file": SimpleUploadedFile("s.csv", sheet), "visibility": "public"},
+        )
+    upload = Upload.objects.get()
+    assert upload.source_format == "sheet"
+    assert Game.objects.count() == 1
+    assert "1 of 1 records" in client.get("/uploads/new/").content.decode()
 
 
 def test_a_private_upload_makes_private_games(
