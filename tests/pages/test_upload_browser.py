@@ -1,4 +1,4 @@
-"""Uploading a file in a real browser: sign in, choose the file, watch the progress bar
+"""Uploading a file in a real browser: sign up, choose the file, watch the progress bar
 reach the end while the workers verify, and see the counts, in English and in Russian.
 
 With a broker configured (``CELERY_BROKER_URL``, as ``.ci/run`` sets it) a real worker
@@ -22,6 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from config.celery import app
+from tests.conftest import PASSWORD
 from tests.pages.conftest import PHONE, accept_language, shot, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -60,10 +61,18 @@ def sign_in(browser: Any, user: Any) -> None:
 
 
 def test_an_upload_shows_its_progress_to_the_end_then_its_counts(
-    browser: Any, user: Any, club_file: Path, worker: None, settings: Any
+    browser: Any, club_file: Path, worker: None, settings: Any
 ) -> None:
+    """A visitor signs up on the way to the form (the form sends them to sign in first)."""
     settings.RASPIS_UPLOAD_BATCH_SIZE = 10  # several batches, so that progress moves
-    sign_in(browser, user)
+    browser.get(browser.base + "/uploads/new/")
+    wait_for(browser, lambda b: "/accounts/login/" in b.current_url)
+    browser.find_element(By.LINK_TEXT, "Sign up").click()
+    wait_for(browser, lambda b: "/accounts/signup/" in b.current_url)
+    browser.find_element(By.NAME, "username").send_keys("Organiser")
+    browser.find_element(By.NAME, "password1").send_keys(PASSWORD)
+    browser.find_element(By.NAME, "password2").send_keys(PASSWORD, Keys.ENTER)
+    wait_for(browser, lambda b: "/accounts/signup/" not in b.current_url)
     browser.get(browser.base + "/uploads/new/")
     assert browser.find_element(By.TAG_NAME, "h1").text == "Upload a file of records"
     shot(browser, "upload-new-en-desktop")
