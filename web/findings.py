@@ -9,7 +9,7 @@ finding) keeps its message.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -38,27 +38,6 @@ class FindingLike(Protocol):
     expected: Any
     actual: Any
     path: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class ReportFinding:
-    """A finding of an unstored report (``/verify/``), with the fields a stored one has."""
-
-    code: str
-    severity: str
-    message: str
-    deal: int | None = None
-    trick: int | None = None
-    play: int | None = None
-    seat: int | None = None
-    player: str | None = None
-    expected: Any = None
-    actual: Any = None
-    path: str | None = None
-
-    @classmethod
-    def of(cls, data: Mapping[str, Any]) -> ReportFinding:
-        return cls(**{k: data.get(k) for k in cls.__slots__})  # type: ignore[arg-type]
 
 
 #: How a field is shown: a play (``7S+``), cards (a list), a suit letter or None, a seat.
