@@ -73,7 +73,7 @@ PLAY_MODES: Final = (
 SEARCHED_MODES: Final = (*PLAY_MODES, Corruption.HOOK, Corruption.BAD_CLAIM)
 NEEDS_HANDS: Final = (*PLAY_MODES, Corruption.DUPLICATE_CARD, Corruption.BAD_CLAIM)
 #: Claims are made, and looked for, only in a deal's last tricks: the simulator checks them
-#: by trying every play (``Rules._takes_all``), which grows fast with the tricks left.
+#: by trying every play (``Rules.claim_answer``), which grows fast with the tricks left.
 CLAIM_TRICKS: Final = 3
 
 
@@ -168,14 +168,14 @@ class Corrupter(Rules):
         plan = self.plan
         if plan.mode == Corruption.BAD_CLAIM and not plan.done:
             if plan.recording:
-                if not self._takes_all(hands, leader, leader, t):
+                if self.claim_answer(hands, leader, leader, t) is False:
                     plan.spots.append(Spot(deal.index, t, seat=leader))
                 return False
             if plan.target == Spot(deal.index, t, seat=leader):
                 plan.found(deal.index, t, seat=leader)
                 return True
             return False
-        return claims and self._takes_all(hands, leader, leader, t)
+        return claims and self.claim_answer(hands, leader, leader, t) is True
 
     def _three_passes_policy(
         self, deal: Deal, seat: int, banned: bool, last: bool, before: int

@@ -109,6 +109,15 @@ def sort_key(card: int) -> tuple[int, int]:
     return (suit_of(card), rank_of(card)) if card < X1 else (4, card)
 
 
+#: The most plays a bot's search of a claim tries (``Rules.claim_answer``): past it the bot is
+#: not sure, and does not claim. A count, so that a seed makes the same game everywhere.
+CLAIM_SEARCH: Final = 20_000
+
+
+class _Unsure(Exception):
+    """A claim's search went past ``CLAIM_SEARCH``."""
+
+
 class Rules:
     """The rules as the simulated game applies them to its current deal."""
 
@@ -121,6 +130,8 @@ class Rules:
     declarations: tuple[Call, ...]
     trump: int  #: the current deal's trump
     rotating: bool
+    #: Plays a claim's search may still try (``claim_answer``); None: no bound.
+    _search_left: int | None = None
 
     def _card_trump(self, card: int | None) -> int:
         if card is None or card in self.jokers or card >= X1:
@@ -198,6 +209,19 @@ class Rules:
             return [s for s in range(4) if s != self.trump]
         return [0, 1, 2, 3, *star]
 
+    def claim_answer(
+        self, hands: list[list[int]], claimer: int, leader: int, t: int
+    ) -> bool | None:
+        """``_takes_all`` within ``CLAIM_SEARCH`` plays tried; None past it. The bots claim
+        only a proved True, and the ``bad_claim`` corruption picks only a proved False."""
+        self._search_left = CLAIM_SEARCH
+        try:
+            return self._takes_all(hands, claimer, leader, t)
+        except _Unsure:
+            return None
+        finally:
+            self._search_left = None
+
     def _takes_all(self, hands: list[list[int]], claimer: int, leader: int, t: int) -> bool:
         """Whether ``claimer`` takes every remaining trick whatever the others play, every hand
         visible: every legal play of every seat is tried (the claimer needs one that keeps
@@ -210,6 +234,10 @@ class Rules:
     def _claim_line(
         self, hands: list[list[int]], claimer: int, leader: int, t: int, plays: list[Play]
     ) -> bool:
+        if self._search_left is not None:
+            self._search_left -= 1
+            if self._search_left < 0:
+                raise _Unsure
         k = len(plays)
         if k == self.n:
             winner = (leader + self._winner(plays)) % self.n
