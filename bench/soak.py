@@ -13,8 +13,9 @@ answered 413 from its length, and the connection closed while the client still s
 
 The server is started here on a free loopback port against its own database (``--database``,
 ``raspis_soak``, dropped and migrated first, with 20 stored games) on the server of
-``DATABASE_URL``: gunicorn with two sync workers, or ``--serve`` (a command that reads
-``PORT`` or names ``{port}``, such as ``bash scripts/serve``). Its settings are the service's
+``DATABASE_URL``: the production server (``scripts/serve``), or ``--serve`` another command
+that reads ``PORT`` or names ``{port}`` (``--serve 'python -m gunicorn config.wsgi -b
+127.0.0.1:{port} -w 2'`` for two sync workers, to compare). Its settings are the service's
 defaults, throttles included.
 
 Usage: DATABASE_URL=postgres://... python bench/soak.py [--seconds 30] [--readers 4]
@@ -160,7 +161,7 @@ def main() -> None:
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--verifiers", type=int, default=4)
     parser.add_argument("--slow", type=int, default=2)
-    parser.add_argument("--serve", default="")
+    parser.add_argument("--serve", default="bash scripts/serve")
     parser.add_argument("--database", default="raspis_soak")
     parser.add_argument("--log", default=str(ROOT / "bench" / ".cache" / "soak.log"))
     args = parser.parse_args()
@@ -188,20 +189,8 @@ def main() -> None:
 
     port = free_port()
     env["PORT"] = str(port)
-    command = (
-        shlex.split(args.serve.replace("{port}", str(port)))
-        if args.serve
-        else [
-            PYTHON,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "2",
-        ]
-    )
+    env.setdefault("PYTHON", PYTHON)  # scripts/serve runs gunicorn with the same interpreter
+    command = shlex.split(args.serve.replace("{port}", str(port)))
     Path(args.log).parent.mkdir(parents=True, exist_ok=True)
     with open(args.log, "w") as log:
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
