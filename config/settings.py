@@ -186,6 +186,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The charts' stylesheet, which the site's pages and the admin share (core/charts.py).
+STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
 
 # --- API --------------------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from core.admin import ReadOnlyAdmin, ReadOnlyInline
-from core.charts import line_chart
+from core.charts import Chart, line_chart, number
 from core.errors import Rejected
 from games.forms import DisputeDecisionForm, PlayerMergeForm, StoredRulesetForm
 from games.models import (
@@ -124,8 +124,35 @@ class PlayerAliasInline(ReadOnlyInline):
     readonly_fields = fields
 
 
-def _game_moment(game: int, when: Any) -> str:
-    return _("game %(game)s, %(when)s") % {"game": game, "when": date_format(when)}
+def _rating_chart(rating: dict[str, Any]) -> Chart:
+    """A rating's ordinal game by game (the x axis counts games, not days), with the dates of
+    the first and the last game under it and every game in the table, latest first."""
+    history = rating["history"]
+    ticks = (
+        [
+            (float(i), date_format(history[i]["played_at"], "SHORT_DATE_FORMAT"))
+            for i in sorted({0, len(history) - 1})
+        ]
+        if history
+        else []
+    )
+    return line_chart(
+        title=_("Rating (μ − 3σ) in %(ruleset)s, game by game") % {"ruleset": rating["ruleset"]},
+        description=_("The rating (μ − 3σ) after each game; now: %(latest)s.")
+        % {"latest": number(rating["ordinal"], 2)},
+        series=[(rating["ruleset"], [(float(i), e["ordinal"]) for i, e in enumerate(history)])],
+        x_ticks=ticks,
+        value_label=lambda v: number(v, 2),
+        columns=[_("Game"), _("Date"), _("Rating"), "μ", "σ"],
+        rows=[
+            (
+                str(e["game"]),
+                date_format(e["played_at"], "SHORT_DATE_FORMAT"),
+                *(number(e[key], 2) for key in ("ordinal", "mu", "sigma")),
+            )
+            for e in reversed(history)
+        ],
+    )
 
 
 def _player_statistics(player_id: int) -> dict[str, Any]:
@@ -138,14 +165,7 @@ def _player_statistics(player_id: int) -> dict[str, Any]:
     ratings = stats_selectors.player_ratings_data(
         player_id=player_id, ratings=stats_selectors.player_rating_rows(player_id=player_id)
     )
-    charts = []
-    for rating in ratings:
-        points = [
-            (_game_moment(e["game"], e["played_at"]), e["ordinal"]) for e in rating["history"]
-        ]
-        label = _("Rating (μ − 3σ) in %(ruleset)s, game by game") % {"ruleset": rating["ruleset"]}
-        charts.append((rating, line_chart(points, label=label)))
-    return {"statistics": data, "rating_charts": charts}
+    return {"statistics": data, "rating_charts": [(r, _rating_chart(r)) for r in ratings]}
 
 
 @admin.register(Player)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
-from web.charts import Chart, bar_chart, line_chart, spread
+from core.charts import Chart, bar_chart, line_chart, number, spread
 from web.words import KINDS
 
 #: The most points a line of the rating chart is drawn with, and rows its table shows.
@@ -29,14 +29,6 @@ def percent(rate: float | None) -> str:
     if rate is None:
         return "—"
     return _("%(value)s%%") % {"value": number_format(round(rate * 100), 0)}
-
-
-def number(value: float | int | None, places: int = 1) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, int) or float(value).is_integer():
-        return number_format(int(value), 0, force_grouping=True)
-    return number_format(value, places, force_grouping=True)
 
 
 def signed(value: float | None, places: int = 1) -> str:

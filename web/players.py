@@ -20,12 +20,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from core.charts import Chart, bar_chart, number
 from games.selectors import player_find, player_merged_into
 from stats import selectors
 from stats.models import ALL
 from web import player_charts
-from web.charts import Chart, bar_chart
-from web.player_charts import number, percent
+from web.player_charts import percent
 
 PLAYERS_PER_PAGE = 50
 RECENT_GAMES = 12

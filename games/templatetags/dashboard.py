@@ -13,7 +13,7 @@ from django import template
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from core.charts import bar_chart
+from core.charts import bar_chart, number
 from games.selectors import game_dashboard
 from replay.selectors import finding_code_counts
 
@@ -24,10 +24,19 @@ register = template.Library()
 def admin_dashboard() -> dict[str, Any]:
     board = game_dashboard()
     total = sum(n for _, n in board.verdicts)
-    weeks = [(formats.date_format(day, "SHORT_DATE_FORMAT"), n) for day, n in board.weeks]
+    chart = bar_chart(
+        title=_("Games stored per week, the last 12 weeks"),
+        description=_("The games stored in each week, from its Monday, oldest first."),
+        # Day and month under a bar (a full date is wider than one), the year in the table.
+        bars=[(formats.date_format(day, "j M"), float(n)) for day, n in board.weeks],
+        value_label=lambda v: number(v, 2),
+        columns=[_("Week"), _("Games")],
+        rows=[(formats.date_format(day, "SHORT_DATE_FORMAT"), number(n)) for day, n in board.weeks],
+        labels=4,  # every third week and the last: "23 Nov" is wider than a bar
+    )
     return {
         "board": board,
-        "weeks_chart": bar_chart(weeks, label=_("Games stored per week, the last 12 weeks")),
+        "weeks_chart": chart,
         "stored_weeks": sum(n for _, n in board.weeks),
         "verdicts": [(v, n, n / total if total else 0) for v, n in board.verdicts],
         "total": total,

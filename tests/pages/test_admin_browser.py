@@ -34,7 +34,9 @@ def test_the_dashboard_player_and_review_pages_draw_their_figures(
 
     browser.get(browser.base + "/admin/")
     dashboard = browser.find_element(By.ID, "dashboard")
-    assert len(dashboard.find_elements(By.CSS_SELECTOR, "svg.chart rect")) == 12
+    weeks = dashboard.find_element(By.CSS_SELECTOR, "figure.chart svg[role=img]")
+    assert weeks.is_displayed() and weeks.size["width"] > 300
+    assert len(weeks.find_elements(By.CSS_SELECTOR, "rect.bar")) == 12
     assert "1 game waits for a reviewer" in dashboard.text
     shot(browser, "admin-index-en-desktop")
     shot(browser, "admin-index-en-phone", size=PHONE)
@@ -43,7 +45,9 @@ def test_the_dashboard_player_and_review_pages_draw_their_figures(
     assert player is not None
     browser.get(browser.base + f"/admin/games/player/{player.pk}/change/")
     statistics = browser.find_element(By.ID, "statistics")
-    assert statistics.find_elements(By.CSS_SELECTOR, "svg.chart circle")
+    line = statistics.find_element(By.CSS_SELECTOR, "figure.chart svg polyline.line")
+    assert line.is_displayed()
+    assert line.value_of_css_property("fill") == "none"  # the charts' stylesheet holds here too
     shot(browser, "admin-player-en-desktop")
 
     browser.get(browser.base + f"/admin/games/game/{flagged}/review/")

@@ -1,4 +1,4 @@
-"""The geometry of the server-drawn charts (``web.charts``): ticks, bars and lines inside
+"""The geometry of the server-drawn charts (``core.charts``): ticks, bars and lines inside
 the plot, proportional to their values; and a player's long rating history, thinned."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from web import charts, player_charts
+from core import charts
+from web import player_charts
 
 #: Chart values: counts, percentages, ratings, totals, to a hundredth.
 finite = st.integers(min_value=-(10**8), max_value=10**8).map(lambda n: n / 100)

@@ -58,8 +58,12 @@ def test_the_admin_index_shows_the_dashboard_above_the_apps(admin_web: Client, g
     page = admin_web.get("/admin/").content.decode()
     dashboard = page.index('id="dashboard"')
     assert dashboard < page.index('id="content-related"') or dashboard < page.index("app-games")
-    assert re.search(r'<svg class="chart"[^>]*aria-label="Games stored per week', page)
-    assert page.count("<rect") == 12
+    start = page.index('<figure class="chart" id="weeks">')
+    weeks = page[start : page.index("</figure>", start)]
+    assert '<title id="weeks-title">Games stored per week, the last 12 weeks</title>' in weeks
+    assert weeks.count("<rect") == 12  # a bar per week, the empty ones too
+    counts = [int(n) for n in re.findall(r"<td>(\d+)</td>", weeks)]
+    assert len(counts) == 12 and sum(counts) == 3  # and a row of the table
     assert "Games stored per week: 3 games in 12 weeks" in page
     assert re.search(r">2</a>\s*games wait for a reviewer", page)
     assert "The oldest has waited 3\xa0days" in page

@@ -16,6 +16,7 @@ from django.contrib import admin
 from django.test import Client
 
 from games.models import Player
+from stats.services import stats_recompute
 from tests.service.conftest import store_game
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +106,16 @@ def test_every_admin_page_is_served_under_the_policy(
     players = list(Player.objects.values_list("pk", flat=True)[:2])
     merge = admin_web.post("/admin/games/player/", {"action": "merge", "_selected_action": players})
     check(merge)
+
+
+def test_a_players_admin_page_draws_its_rating_chart_under_the_policy(
+    admin_web: Client, reviewer: Any, record: Any
+) -> None:
+    for i in range(2):
+        store_game(record(i), reviewer)  # staff stand behind them: they are rated
+    stats_recompute()
+    player = Player.objects.filter(seats__game__status="verified").first()
+    assert player is not None
+    page = admin_web.get(f"/admin/games/player/{player.pk}/change/")
+    check(page)
+    assert b'<figure class="chart" id="rating-1">' in page.content

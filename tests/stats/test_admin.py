@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -42,8 +43,11 @@ def test_a_players_page_shows_their_statistics_and_rating_chart(
     assert "2 counted games, 1 won." in statistics
     assert '<th scope="row">classic</th><td>2</td><td>1</td>' in statistics
     assert "<td>50%</td>" in statistics and "<td>7.5</td>" in statistics
-    assert 'aria-label="Rating (μ − 3σ) in classic, game by game"' in statistics
-    assert statistics.count("<circle") == 2
+    chart = statistics[statistics.index('<figure class="chart" id="rating-1">') :]
+    assert '<title id="rating-1-title">Rating (μ − 3σ) in classic, game by game</title>' in chart
+    (points,) = re.findall(r'<polyline class="line series-0" points="([^"]+)"', chart)
+    assert len(points.split()) == 2  # a point per game
+    assert chart.count('<th scope="row">') == 2  # and a row of the table
     assert f"/api/players/{anna.pk}/stats/export.csv" in statistics
 
 
