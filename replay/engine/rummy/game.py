@@ -12,7 +12,7 @@ from typing import Any
 
 from ..findings import Severity
 from ..report import Audit, Verdict, verdict_of
-from .cards import JOKER, KINDS, names, rank_value
+from .cards import JOKER, KINDS, card_name, names, rank_value
 from .findings import Code, Finding, pointer
 from .melds import Kind, Meld, classify, value
 from .parse import Action, Deal, Record, Turn, parse_record
@@ -166,7 +166,7 @@ class _Deal:
                     flagged.add(-1 - card)
                     self.add(
                         Code.DEAL_DUPLICATE_CARD,
-                        f"{names(_counts([card]))[0]} is dealt more often than the deck holds it",
+                        f"{card_name(card)} is dealt more often than the deck holds it",
                         place,
                         expected=copies[card],
                         actual=seen[card],
@@ -203,8 +203,8 @@ class _Deal:
                         "the card drawn is not the top of the discard pile",
                         seat,
                         t,
-                        expected=names(_counts([top]))[0],
-                        actual=names(_counts([named]))[0],
+                        expected=card_name(top),
+                        actual=card_name(named),
                     )
                 else:
                     card = top
@@ -222,8 +222,8 @@ class _Deal:
                         "the card drawn is not the top of the stock",
                         seat,
                         t,
-                        expected=names(_counts([top]))[0],
-                        actual=names(_counts([named]))[0],
+                        expected=card_name(top),
+                        actual=card_name(named),
                     )
                 else:
                     card = top
@@ -237,7 +237,7 @@ class _Deal:
                         "the stock cannot hold the card drawn",
                         seat,
                         t,
-                        actual=names(_counts([named]))[0],
+                        actual=card_name(named),
                     )
             if self.stock_size == 0:
                 self.turn_over()
@@ -382,7 +382,7 @@ class _Deal:
             code = Code.JOKER_REPLACE if index is None or card == JOKER else None
             return (
                 code,
-                f"{names(_counts([card]))[0]} is not the card a joker of meld {meld.number} stands for",
+                f"{card_name(card)} is not the card a joker of meld {meld.number} stands for",
                 -1,
             )
         meld = self.melds.get(action.meld or 0)
