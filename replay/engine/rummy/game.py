@@ -655,9 +655,9 @@ class _Game:
                         actual=mine,
                         path=pointer("deals", d, "left", seat),
                     )
-        for field, want_list, claimed_list, code in (
-            ("points", result.points, deal.points, Code.RESULT_POINTS),
-            ("running", result.running, deal.running, Code.RESULT_RUNNING),
+        for field, what, want_list, claimed_list, code in (
+            ("points", "points of the deal", result.points, deal.points, Code.RESULT_POINTS),
+            ("running", "running total", result.running, deal.running, Code.RESULT_RUNNING),
         ):
             if claimed_list is None:
                 continue
@@ -665,7 +665,7 @@ class _Game:
                 if want != claimed:
                     state.add(
                         code,
-                        f"the {field} of {self.players[seat]} are {want}",
+                        f"the {what} of {self.players[seat]}: {want}",
                         seat,
                         expected=want,
                         actual=claimed,
