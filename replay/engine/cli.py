@@ -194,15 +194,14 @@ class Tally:
 
 
 def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = None) -> int:
-    if args.game == "rummy":
-        from .rummy.simulate import simulate_games
-    else:
-        from .simulate import simulate_games
+    from .rummy import simulate as rummy
+    from .simulate import simulate_games
 
+    simulate = rummy.simulate_games if args.game == "rummy" else simulate_games
     progress = terminal_progress(errors or sys.stderr, "games", out)
     try:
         ruleset: Any = json.loads(args.ruleset) if args.ruleset.startswith("{") else args.ruleset
-        for record in simulate_games(
+        for record in simulate(
             ruleset, args.players, args.games, args.seed, corrupt=args.corrupt, sheet=args.sheet
         ):
             if progress is not None:
