@@ -7,7 +7,7 @@ cards still move as the record says, so one report lists every problem.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..findings import Severity
@@ -475,10 +475,33 @@ def _action_cards(action: Action) -> list[int]:
     return [card for card, _ in action.entries]
 
 
+def census(deal: _Deal) -> list[int]:
+    """Every card of a deal being replayed, counted over the hands, the stock, the pile and
+    the table: a legal deal keeps the deck's counts at every turn."""
+    counts = [0] * KINDS
+    for hand in deal.hands:
+        for card in range(KINDS):
+            counts[card] += hand[card]
+    if deal.stock is not None:
+        stock = deal.stock
+    else:
+        stock = [card for card in range(KINDS) for _ in range(deal.unseen[card])]
+    for meld in deal.melds.values():
+        stock = stock + meld.cards()
+    for card in stock + deal.pile:
+        counts[card] += 1
+    return counts
+
+
+#: Called after every replayed turn with the deal's state (property tests count its cards).
+Observer = Callable[[_Deal], None]
+
+
 class _Game:
     """A record being replayed: the deals in order, the running totals, the game's end."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, observe: Observer | None = None) -> None:
+        self.observe = observe
         self.record = record
         self.ruleset: Ruleset = record.ruleset
         self.players = record.players
@@ -585,6 +608,8 @@ class _Game:
                 state.turn_findings = []
                 continue
             state.play(turn, t, seat)
+            if self.observe is not None:
+                self.observe(state)
         if state.out is None:
             state.add(
                 Code.DEAL_UNFINISHED,
@@ -673,18 +698,19 @@ class _Game:
                     )
 
 
-def replay(record: Record) -> Report:
-    return _Game(record).run()
+def replay(record: Record, observe: Observer | None = None) -> Report:
+    return _Game(record, observe).run()
 
 
 def malformed(findings: list[Finding], ruleset: Ruleset | None) -> Report:
     return Report(Verdict.MALFORMED, Audit.FULL, ruleset, findings, [], None, [])
 
 
-def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> Report:
+def verify(
+    obj: Any, stored_rulesets: Mapping[str, Any] | None = None, observe: Observer | None = None
+) -> Report:
     """A decoded ``raspis-rummy/1`` record → its report. Never raises on bad input."""
     record, ruleset, findings = parse_record(obj, stored_rulesets)
     if record is None:
         return malformed(findings, ruleset)
-    report = replay(record)
-    return report
+    return replay(record, observe)
