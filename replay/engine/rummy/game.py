@@ -308,16 +308,23 @@ class _Deal:
                 t,
                 i,
             )
-        self.turn_findings.sort(key=lambda e: e[:3])
-        self.findings += [e[3] for e in self.turn_findings]
-        self.turn_findings = []
+        if self.turn_findings:
+            self.turn_findings.sort(key=lambda e: e[:3])
+            self.findings += [e[3] for e in self.turn_findings]
+            self.turn_findings = []
 
     def held_code(
         self, action: Action, hand: list[int], first_round: bool, is_open: bool
     ) -> Code | None:
         """The finding that comes before the action's own: not held, first round, not open."""
         cards = _action_cards(action)
-        if any(hand[c] < cards.count(c) for c in set(cards)):
+        short = False
+        for card in cards:
+            hand[card] -= 1
+            short = short or hand[card] < 0
+        for card in cards:
+            hand[card] += 1
+        if short:
             return Code.MELD_NOT_HELD
         if first_round:
             return Code.MELD_FIRST_ROUND
@@ -403,7 +410,7 @@ class _Deal:
     def discard(self, turn: Turn, t: int, seat: int, hand: list[int], owed: list[int]) -> None:
         key = (_DISCARD, 0, 0)
         cards = turn.discard
-        if sum(hand) == 0:
+        if turn.actions and not any(hand):
             self.at_turn(
                 key,
                 Code.TURN_DISCARD,
@@ -417,6 +424,14 @@ class _Deal:
             return
         if cards is None:
             self.at_turn(key, Code.TURN_DISCARD, "no discard", seat, t)
+            return
+        if len(cards) == 1 and hand[cards[0]]:  # the common discard, checked at once
+            card = cards[0]
+            hand[card] -= 1
+            self.pile.append(card)
+            if not any(hand):
+                self.out, self.out_jokers = seat, int(card == JOKER)
+                del owed[: self.out_jokers]
             return
         held = all(hand[c] >= cards.count(c) for c in set(cards))
         jokers = all(c == JOKER for c in cards)
@@ -434,7 +449,7 @@ class _Deal:
             if hand[card]:
                 hand[card] -= 1
         self.pile += cards
-        if sum(hand) == 0:
+        if not any(hand):
             self.out = seat
             self.out_jokers = len(cards) if jokers and held else 0
             del owed[: self.out_jokers]

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import Entry, read_card, read_entry
+from .cards import CODES, Entry, read_card, read_entry
 from .findings import Code, Finding, pointer
 from .rulesets import Ruleset, resolve
 
@@ -75,6 +75,9 @@ class _Reader:
         self.findings.append(Finding(code, message, path=pointer(*path)))
 
     def card(self, value: Any, *path: str | int) -> int:
+        card = CODES.get(value) if type(value) is str else None
+        if card is not None:
+            return card
         card = read_card(value) if isinstance(value, str) else None
         if card is None:
             if isinstance(value, str):
@@ -88,6 +91,10 @@ class _Reader:
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
             return []
+        if all(type(v) is str for v in value):
+            cards = [CODES.get(v) for v in value]
+            if None not in cards:
+                return cards  # type: ignore[return-value]
         return [self.card(v, *path, i) for i, v in enumerate(value)]
 
     def entries(self, value: Any, *path: str | int) -> list[Entry]:
@@ -96,6 +103,10 @@ class _Reader:
             return []
         out: list[Entry] = []
         for i, text in enumerate(value):
+            card = CODES.get(text) if type(text) is str else None
+            if card is not None:
+                out.append((card, None))
+                continue
             entry = read_entry(text) if isinstance(text, str) else None
             if entry is None:
                 if isinstance(text, str):
@@ -160,9 +171,13 @@ class _Reader:
         if not isinstance(value, dict):
             self.fail(Code.RECORD_SCHEMA, "a turn is not an object", *path)
             return None
-        seat = self.seat(value.get("seat"), "the turn's seat", *path, "seat")
+        seat = value.get("seat")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            seat = self.seat(seat, "the turn's seat", *path, "seat")
         draw, drawn = value.get("draw"), None
-        if isinstance(draw, dict):
+        if draw is None or draw == "discard" or (draw == "stock" and known_stock):
+            pass  # the common draws, read at once
+        elif isinstance(draw, dict):
             source = draw.get("from")
             if source not in ("stock", "discard") or "card" not in draw:
                 self.fail(Code.RECORD_SCHEMA, "a draw names its source and card", *path, "draw")
@@ -182,9 +197,11 @@ class _Reader:
                 *path,
                 "draw",
             )
-        actions_value = value.get("actions", [])
+        actions_value = value.get("actions")
         actions: list[Action] = []
-        if not isinstance(actions_value, list):
+        if actions_value is None:
+            pass
+        elif not isinstance(actions_value, list):
             self.fail(Code.RECORD_SCHEMA, "actions is not a list", *path, "actions")
         else:
             for i, a in enumerate(actions_value):
@@ -193,7 +210,10 @@ class _Reader:
                     actions.append(action)
         discard_value = value.get("discard")
         discard: list[int] | None = None
-        if isinstance(discard_value, list):
+        card = CODES.get(discard_value) if type(discard_value) is str else None
+        if card is not None:
+            discard = [card]
+        elif isinstance(discard_value, list):
             discard = self.cards(discard_value, *path, "discard") or None
         elif discard_value is not None:
             discard = [self.card(discard_value, *path, "discard")]
