@@ -68,7 +68,14 @@ def rank_value(rank: int) -> int:
     return 11 if rank == ACE else min(rank + 2, 10)
 
 
+NAMES: Final = tuple(card_name(card) for card in range(KINDS))
+
+
 def names(counts: list[int]) -> list[str]:
     """A hand's counts as canonical codes, suits in the order S C D H, ranks up, jokers
     last."""
-    return [card_name(card) for card in range(KINDS) for _ in range(counts[card])]
+    out: list[str] = []
+    for card, count in enumerate(counts):
+        if count:
+            out += [NAMES[card]] * count
+    return out
