@@ -532,18 +532,20 @@ class _Game:
         over = False
         for d, deal in enumerate(self.record.deals):
             number = d + 1
-            state = _Deal(self, number, deal, (self.record.first_dealer + d) % n)
+            rotation = (self.record.first_dealer + d) % n
+            # A wrong stated dealer is one finding: the deal is replayed as dealt, by him.
+            state = _Deal(self, number, deal, rotation if deal.dealer is None else deal.dealer)
             if over and not any(f.code is Code.GAME_EXTRA_DEAL for f in self.findings):
                 state.add(
                     Code.GAME_EXTRA_DEAL,
                     f"deal {number} is played after the game was over",
                     path=pointer("deals", d),
                 )
-            if deal.dealer is not None and deal.dealer != state.dealer:
+            if deal.dealer is not None and deal.dealer != rotation:
                 state.add(
                     Code.DEAL_DEALER,
-                    f"the dealer is seat {state.dealer} by the rotation",
-                    expected=state.dealer,
+                    f"the dealer is seat {rotation} by the rotation",
+                    expected=rotation,
                     actual=deal.dealer,
                     path=pointer("deals", d, "dealer"),
                 )
