@@ -347,6 +347,8 @@ class _Deal:
             naturals = [c for c, _ in action.entries if c != JOKER]
             stands = [s for c, s in action.entries if c == JOKER]
             kind = classify(naturals, stands, max_jokers)
+            if kind is Kind.SET:  # a set joker's designation binds nothing once checked
+                stands = [None] * len(stands)
             self.melds[self.next_meld] = Meld(self.next_meld, seat, naturals, stands, kind)
             self.next_meld += 1
             self.take([c for c, _ in action.entries], hand)
@@ -360,11 +362,13 @@ class _Deal:
             if meld is None:
                 return Code.LAYOFF_INVALID, f"there is no meld {action.meld} on the table", 0
             naturals = [c for c, _ in action.entries if c != JOKER]
-            stands = [None if meld.kind is Kind.SET else s for c, s in action.entries if c == JOKER]
+            stands = [s for c, s in action.entries if c == JOKER]
             meld.naturals += naturals
             meld.stands += stands
             self.take([c for c, _ in action.entries], hand)
             kind = classify(meld.naturals, meld.stands, max_jokers)
+            if meld.kind is Kind.SET:
+                meld.stands = [None] * len(meld.stands)
             ok = meld.kind is not None and kind is meld.kind
             return (
                 (None if ok else Code.LAYOFF_INVALID),
