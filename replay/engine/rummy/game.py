@@ -252,8 +252,6 @@ class _Deal:
 
     def play(self, turn: Turn, t: int, seat: int) -> None:
         hand = self.hands[seat]
-        options = self.options
-        first_round = t <= self.n
         if t == 1 and turn.draw is not None:
             self.at_turn(
                 (_DRAW, 0, 0), Code.TURN_DRAW, "the first player does not draw on turn 1", seat, t
@@ -262,11 +260,32 @@ class _Deal:
             self.at_turn((_DRAW, 0, 0), Code.TURN_DRAW, "no draw", seat, t)
         if turn.draw is not None:
             self.draw(seat, t, turn.draw, turn.drawn)
-        opened_before = self.opened[seat]
-        is_open = opened_before
+        owed: list[int] = []
+        if turn.actions:
+            self.actions(turn, t, seat, hand, owed)
+        self.discard(turn, t, seat, hand, owed)
+        for i in owed:
+            self.at_turn(
+                (_ACTION, i, _KEPT),
+                Code.JOKER_KEPT,
+                "the joker taken by replacement was not laid again nor gone out with",
+                seat,
+                t,
+                i,
+            )
+        if self.turn_findings:
+            self.turn_findings.sort(key=lambda e: e[:3])
+            self.findings += [e[3] for e in self.turn_findings]
+            self.turn_findings = []
+
+    def actions(self, turn: Turn, t: int, seat: int, hand: list[int], owed: list[int]) -> None:
+        """A turn's actions in order, then its opening's worth; ``owed`` gets the
+        replacements whose joker is still to be used."""
+        is_open = self.opened[seat]
+        options = self.options
+        first_round = t <= self.n
         worth = 0
         opening_melds: list[int] = []
-        owed: list[int] = []
         for i, action in enumerate(turn.actions, 1):
             held_code = self.held_code(action, hand, first_round, is_open)
             code, message, jokers_laid = self.act(action, seat, hand)
@@ -298,20 +317,6 @@ class _Deal:
                     actual=worth,
                 )
             self.opened[seat] = True
-        self.discard(turn, t, seat, hand, owed)
-        for i in owed:
-            self.at_turn(
-                (_ACTION, i, _KEPT),
-                Code.JOKER_KEPT,
-                "the joker taken by replacement was not laid again nor gone out with",
-                seat,
-                t,
-                i,
-            )
-        if self.turn_findings:
-            self.turn_findings.sort(key=lambda e: e[:3])
-            self.findings += [e[3] for e in self.turn_findings]
-            self.turn_findings = []
 
     def held_code(
         self, action: Action, hand: list[int], first_round: bool, is_open: bool
