@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 
 from .cards import ACE, JOKER, rank_value
 
-Move = tuple[int, ...]  #: cards as the record writes them: ordinary cards, or JOKER + 64 * stands
-
 
 @dataclass(slots=True)
 class Run:

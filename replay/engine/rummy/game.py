@@ -25,8 +25,8 @@ _OWN, _OPENING, _KEPT = 0, 1, 2
 
 
 def hand_points(hand: list[int], options: dict[str, Any]) -> Any:
-    """What a hand left at the end counts (RULES §7.3): blackjack values, a joker
-    ``joker_value``, and a lone joker ``joker_last_card_value``."""
+    """What a hand left at the end counts (docs/rummy.md "Going out and points"): blackjack
+    values, a joker ``joker_value``, and a lone joker ``joker_last_card_value``."""
     jokers = hand[JOKER]
     if jokers == 1 and sum(hand) == 1:
         return options["joker_last_card_value"]

@@ -8,7 +8,7 @@ unbroken; an ace takes the position the other cards need, high when either will 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import ACE, JOKER, rank_value
@@ -88,17 +88,13 @@ class Meld:
     naturals: list[int]
     stands: list[int | None]
     kind: Kind | None
-    joined: list[int] = field(default_factory=list)
-
-    @property
-    def size(self) -> int:
-        return len(self.naturals) + len(self.stands)
 
     def cards(self) -> list[int]:
         return self.naturals + [JOKER] * len(self.stands)
 
     def joker_for(self, card: int) -> int | None:
-        """The index of the joker ``card`` may replace (RULES §6.1), or None."""
+        """The index of the joker ``card`` may replace, or None (docs/rummy.md "Taking a
+        joker back")."""
         if not self.stands:
             return None
         if self.kind is Kind.SET:

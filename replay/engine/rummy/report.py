@@ -21,7 +21,7 @@ class DealResult:
     points: list[Any]
     running: list[Any]
     audit: Audit = Audit.FULL
-    turns: int = 0  #: turns replayed (statistics and the benchmark count them)
+    turns: int = 0  #: the turns the deal records, for statistics
 
     def to_dict(self) -> dict[str, Any]:
         return {
