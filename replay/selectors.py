@@ -29,8 +29,8 @@ from core.errors import Rejected, finding_dict
 from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
 from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json, state_at
-from replay.engine import verify as engine_verify
 from replay.engine.cards import PLAY_CODES, play_name
+from replay.engine.tricks.game import verify as engine_verify
 from replay.json_codec import record_loads
 from replay.models import Finding, Report
 

@@ -5,8 +5,9 @@ It imports nothing outside the standard library, so clubs can use it on its own:
 
 A package of games: what every family shares is here (cards and decks, findings, the
 report's shapes, exact scores, record files, the command line), each family is a
-subpackage (``tricks``: Расписной покер, format ``raspis/1``), and ``verify`` dispatches on
-a record's ``format`` (``formats``). ``simulate`` makes records of the trick-taking family.
+subpackage (``tricks``: Расписной покер, format ``raspis/1``; ``rummy``: «Джокер», format
+``raspis-rummy/1``), and ``verify`` dispatches on a record's ``format`` (``formats``).
+``simulate`` makes records of the trick-taking family, ``rummy.simulate`` of the rummy.
 """
 
 from .files import (

@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from .files import Document, Line, split_file
-from .findings import Code, Finding, Severity
-from .formats import verify
+from .findings import Finding, Severity
+from .formats import AnyReport, verify
 from .progress import terminal_progress
 from .report import Verdict
+from .rummy import findings as rummy_findings
 from .scores import plain
-from .tricks.report import Report, malformed
+from .tricks.report import malformed
 from .tricks.rulesets import PRESETS
 
 SUFFIXES = (".json", ".jsonl", ".zip")
@@ -79,13 +80,13 @@ def documents(paths: Sequence[str], stdin: TextIO | None = None) -> Iterator[Ite
         before += size
 
 
-def report_of(document: Document, stored_rulesets: Mapping[str, Any] | None = None) -> Report:
+def report_of(document: Document, stored_rulesets: Mapping[str, Any] | None = None) -> AnyReport:
     if document.error is not None:
         return malformed([document.error], None)
     return verify(document.value, stored_rulesets)
 
 
-def describe(report: Report, label: str) -> str:
+def describe(report: AnyReport, label: str) -> str:
     """A report as a club member reads it: the verdict, the result, then each finding."""
     players = report.players
     ruleset = report.ruleset.preset if report.ruleset else "unknown ruleset"
@@ -100,12 +101,14 @@ def describe(report: Report, label: str) -> str:
     return "\n".join(lines)
 
 
-def describe_finding(finding: Finding) -> str:
+def describe_finding(finding: Finding | rummy_findings.Finding) -> str:
     where = []
     if finding.deal is not None:
         where.append(f"deal {finding.deal}")
-    if finding.trick is not None:
+    if isinstance(finding, Finding) and finding.trick is not None:
         where.append(f"trick {finding.trick}")
+    if isinstance(finding, rummy_findings.Finding) and finding.turn is not None:
+        where.append(f"turn {finding.turn}")
     if finding.player is not None:
         where.append(finding.player)
     elif finding.seat is not None:
@@ -164,7 +167,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.verdicts: Counter[Verdict] = Counter()
-        self.findings: Counter[tuple[Severity, Code]] = Counter()
+        self.findings: Counter[tuple[Severity, str]] = Counter()
 
     @property
     def records(self) -> int:
@@ -174,7 +177,7 @@ class Tally:
     def all_verified(self) -> bool:
         return self.verdicts[Verdict.VERIFIED] == self.records
 
-    def add(self, report: Report) -> None:
+    def add(self, report: AnyReport) -> None:
         self.verdicts[report.verdict] += 1
         self.findings.update((f.level, f.code) for f in report.findings)
 
@@ -191,20 +194,19 @@ class Tally:
 
 
 def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = None) -> int:
+    from .rummy import simulate as rummy
     from .simulate import simulate_games
 
+    simulate = rummy.simulate_games if args.game == "rummy" else simulate_games
+    options: dict[str, Any] = {"corrupt": args.corrupt, "sheet": args.sheet}
+    if args.claims:
+        if args.game == "rummy":
+            raise UsageError("--claims: claims are of trick-taking games")
+        options["claims"] = True
     progress = terminal_progress(errors or sys.stderr, "games", out)
     try:
         ruleset: Any = json.loads(args.ruleset) if args.ruleset.startswith("{") else args.ruleset
-        for record in simulate_games(
-            ruleset,
-            args.players,
-            args.games,
-            args.seed,
-            corrupt=args.corrupt,
-            sheet=args.sheet,
-            claims=args.claims,
-        ):
+        for record in simulate(ruleset, args.players, args.games, args.seed, **options):
             if progress is not None:
                 progress.before_output()
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -231,6 +233,8 @@ exit status:
 
 
 def simulate_epilog() -> str:
+    from .rummy.corrupt import CORRUPTIONS as RUMMY_CORRUPTIONS
+    from .rummy.rulesets import PRESETS as RUMMY_PRESETS
     from .simulate import CORRUPTIONS
 
     return "\n".join(
@@ -241,6 +245,11 @@ def simulate_epilog() -> str:
             "",
             "corruption modes (--corrupt), each one located defect in meta.corruption:",
             *_wrapped(", ".join(CORRUPTIONS)),
+            "",
+            "with --game rummy: presets "
+            + ", ".join(RUMMY_PRESETS)
+            + "; corruption modes, named by the finding they make:",
+            *_wrapped(", ".join(RUMMY_CORRUPTIONS)),
             "",
             "exit status:",
             "  0  the records were written",
@@ -268,6 +277,9 @@ def add_verify_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game", choices=("tricks", "rummy"), default="tricks", help="the game family"
+    )
     parser.add_argument(
         "--ruleset", required=True, help="a preset name or a ruleset object (below)"
     )

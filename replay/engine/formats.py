@@ -1,7 +1,7 @@
 """One ``verify`` for every game family: a record's ``format`` names its family (docs/format.md).
 
 Each family reads and replays the records of its formats on its own; ``FORMATS`` is where a
-family adds its own (the rummy and poker families will add theirs beside ``raspis/1``). A
+family adds its own (``raspis-rummy/1`` is the rummy's, docs/rummy.md). A
 record whose format no family knows is read as ``raspis/1``, the format every record had
 before there were others, so that its report lists the wrong ``format`` with every other
 problem of the record (docs/format.md conventions: one report lists every problem).
@@ -12,17 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from .rummy import game as rummy
+from .rummy.report import Report as RummyReport
 from .tricks import game as tricks
 from .tricks.report import Report
 
+#: The report of any family's record.
+AnyReport = Report | RummyReport
 #: A family's verifier: a decoded record and the service's stored rulesets → its report.
-Verifier = Callable[[Any, Mapping[str, Any] | None], Report]
+Verifier = Callable[[Any, Mapping[str, Any] | None], AnyReport]
 
-FORMATS: Final[dict[str, Verifier]] = {"raspis/1": tricks.verify}
+FORMATS: Final[dict[str, Verifier]] = {"raspis/1": tricks.verify, "raspis-rummy/1": rummy.verify}
 _UNKNOWN: Final = tricks.verify  #: reports the format as not ``raspis/1``
 
 
-def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> Report:
+def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> AnyReport:
     """A decoded record → its report, by the family of its ``format``. Never raises on bad
     input."""
     name = obj.get("format") if isinstance(obj, dict) else None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
+from typing import Protocol
 
-from .findings import Finding, Severity
+from .findings import Severity
 
 
 class Audit(StrEnum):
@@ -24,11 +26,21 @@ class Verdict(StrEnum):
     VERIFIED = "verified"
 
 
-def verdict_of(findings: list[Finding]) -> Verdict:
+class Graded(Protocol):
+    """A finding of any game family, as far as the verdict reads it."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def level(self) -> Severity: ...
+
+
+def verdict_of(findings: Iterable[Graded]) -> Verdict:
     verdict = Verdict.VERIFIED
     for finding in findings:
         # A file that could not be imported is no record either (importers).
-        if finding.code.value.startswith(("record.", "import.")):
+        if finding.code.startswith(("record.", "import.")):
             return Verdict.MALFORMED
         level = finding.level
         if level is Severity.ERROR:

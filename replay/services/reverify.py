@@ -22,7 +22,7 @@ from games.selectors import stored_rulesets
 from games.services import status_for
 from games.signals import game_verified, send_for_games
 from replay.engine import ENGINE_VERSION, Code, Finding, malformed
-from replay.engine import verify as engine_verify
+from replay.engine.tricks.game import verify as engine_verify
 from replay.json_codec import json_text, record_loads
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange

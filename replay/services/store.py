@@ -47,7 +47,7 @@ from games.models import Dispute, DisputeStatus, Game, GameRecord, GameSeat, Gam
 from games.selectors import game_visible, stored_rulesets
 from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report, line_document
+from replay.engine import ENGINE_VERSION, PRESETS, Code, Finding, Report, line_document
 from replay.engine import Verdict as EngineVerdict
 from replay.engine import verify as engine_verify
 from replay.json_codec import json_text, record_loads
@@ -339,6 +339,11 @@ def _prepare(
     if past is not None:
         return Outcome(Stored.REJECTED, findings=[past]), None
     report = engine_verify(value, rulesets)
+    if not isinstance(report, Report):
+        # The rummy's reports are answered by /api/verify/; games are stored of the
+        # trick-taking family only, whose models they fill.
+        message = "records of this format can be verified, but not stored"
+        return _rejected(Finding(Code.RECORD_SCHEMA, message, path="/format")), None
     if report.verdict is EngineVerdict.MALFORMED:
         findings = [finding_dict(f) for f in report.findings]
         return Outcome(Stored.REJECTED, findings=findings), None

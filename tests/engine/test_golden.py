@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from replay.engine import Document, malformed, preset_ruleset, split_documents, verify
+from replay.engine.rummy import findings as rummy_findings
+from replay.engine.rummy import rulesets as rummy_rulesets
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -96,8 +98,13 @@ def report_of(document: Document) -> dict[str, Any]:
     return verify(document.value).to_dict()
 
 
-def resolved_options(ruleset: Any) -> dict[str, Any]:
-    """The options a report must list for the record's ``ruleset`` (RULES §9)."""
+def resolved_options(ruleset: Any, family: Any = "raspis/1") -> dict[str, Any]:
+    """The options a report must list for the record's ``ruleset`` (RULES §9; for a rummy
+    record docs/rummy.md "Options": the preset's, with the record's overrides)."""
+    if family == "raspis-rummy/1":
+        name = ruleset if isinstance(ruleset, str) else ruleset["preset"]
+        overrides = {} if isinstance(ruleset, str) else ruleset.get("options", {})
+        return {**rummy_rulesets.DEFAULTS, **rummy_rulesets.PRESETS[name], **overrides}
     if isinstance(ruleset, str):
         return dict(preset_ruleset(ruleset).options)
     options = dict(preset_ruleset(ruleset["preset"]).options)
@@ -116,7 +123,7 @@ def assert_report(actual: dict[str, Any], expected: dict[str, Any], record: Any)
     if expected.get("ruleset") is not None and "options" not in expected["ruleset"]:
         assert actual["ruleset"] is not None, "the report lost its ruleset"
         options = actual["ruleset"]["options"]
-        assert options == resolved_options(record["ruleset"])
+        assert options == resolved_options(record["ruleset"], record.get("format"))
         actual["ruleset"] = {k: v for k, v in actual["ruleset"].items() if k != "options"}
     assert actual.keys() == expected.keys()
     assert actual["findings"] == expected["findings"]
@@ -151,6 +158,23 @@ def test_every_finding_code_has_a_golden() -> None:
         reports = [d["report"] for d in expected.get("documents", [])] or [expected]
         seen |= {f["code"] for report in reports for f in report["findings"]}
     assert {str(c) for c in Code if not c.startswith("import.")} - seen == {"play.hands"}
+
+
+def test_every_rummy_finding_code_has_a_golden() -> None:
+    """docs/rummy.md's codes each appear in a rummy golden, but ``record.json``: a record
+    that is no JSON object names no format, and its report is every family's one."""
+    seen = set()
+    rummy_presets = set()
+    for name in golden_names():
+        if not name.startswith("rummy_"):
+            continue
+        record = json.loads(record_file(name).read_text(encoding="utf-8"))
+        assert record["format"] == "raspis-rummy/1"
+        ruleset = record["ruleset"]
+        rummy_presets.add(ruleset if isinstance(ruleset, str) else ruleset["preset"])
+        seen |= {f["code"] for f in expected_report(name)["findings"]}
+    assert {str(c) for c in rummy_findings.Code} - seen == {"record.json"}
+    assert rummy_presets == set(rummy_rulesets.PRESETS)
 
 
 def test_every_preset_has_a_golden() -> None:

@@ -31,9 +31,12 @@ def validator() -> Draft202012Validator:
 
 
 def golden_records() -> list[tuple[str, Any, dict[str, Any]]]:
-    """Every record of the goldens with its expected report: (id, record, report)."""
+    """Every ``raspis/1`` record of the goldens with its expected report: (id, record,
+    report). The rummy's goldens are of another format, which this schema does not describe."""
     cases = []
     for name in golden_names():
+        if name.startswith("rummy_"):
+            continue
         path = record_file(name)
         expected = expected_report(name)
         if ".bulk." not in path.name:

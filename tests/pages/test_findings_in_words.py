@@ -32,6 +32,8 @@ def test_every_sentence_is_translated_into_russian() -> None:
 def _golden_reports() -> list[tuple[str, dict[str, Any], list[str]]]:
     reports = []
     for path in sorted(GOLDEN.glob("*.record.json")):
+        if path.name.startswith("rummy_"):  # the site writes the trick-taking findings
+            continue
         for document in split_documents(path.read_bytes(), path.name):
             if document.error is None:
                 report = verify(document.value).to_dict()

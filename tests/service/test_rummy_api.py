@@ -1,0 +1,42 @@
+"""Rummy records through the API: ``/api/verify/`` answers them; storing takes none yet."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from replay.engine.rummy.simulate import simulate_game
+from tests.service.conftest import findings_of
+
+pytestmark = pytest.mark.django_db
+
+
+def test_verify_answers_a_rummy_record(api_client: APIClient) -> None:
+    record = simulate_game("joker_rummy", 3, 1)
+    response = api_client.post("/api/verify/", json.dumps(record), content_type="application/json")
+    assert response.status_code == 200
+    report = response.json()
+    assert (report["verdict"], report["audit"]) == ("verified", "full")
+    assert report["ruleset"]["preset"] == "joker_rummy"
+    assert report["totals"] == record["totals"]
+
+
+def test_verify_locates_a_rummy_finding_by_turn_and_action(api_client: APIClient) -> None:
+    record = simulate_game("joker_rummy", 3, 1, corrupt_mode="meld.invalid")
+    where = record["meta"]["corruption"]
+    response = api_client.post("/api/verify/", json.dumps(record), content_type="application/json")
+    first = response.json()["findings"][0]
+    assert {k: first[k] for k in where} == where
+
+
+def test_storing_a_rummy_record_is_refused_with_a_finding(client_of: Any, user: Any) -> None:
+    record = simulate_game("joker_rummy", 2, 1)
+    response = client_of(user).post(
+        "/api/games/", json.dumps(record), content_type="application/json"
+    )
+    assert response.status_code == 400
+    (finding,) = findings_of(response)
+    assert (finding["code"], finding["path"]) == ("record.schema", "/format")
