@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -69,5 +70,6 @@ def export_response(kind: str, lines: Iterator[bytes], *, filename: str) -> Stre
     """The streamed answer of an export of ``kind`` (a key of ``MEDIA_TYPES``)."""
     response = StreamingHttpResponse(lines)
     response["Content-Type"] = f"{MEDIA_TYPES[kind]}; charset=utf-8"
-    response["Content-Disposition"] = f'attachment; filename="{filename}.{kind}"'
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", filename)  # a header holds no control or quote
+    response["Content-Disposition"] = f'attachment; filename="{safe}.{kind}"'
     return response

@@ -87,3 +87,10 @@ def test_a_leaderboard_export_checks_its_parameters(api_client: APIClient) -> No
     assert response.json()["findings"][0]["path"] == "/limit"
     missing = api_client.get("/api/leaderboards/classic/export.csv", {"date": "2025-01-01"})
     assert missing.status_code == 404
+
+
+def test_an_export_names_its_file_with_header_safe_characters_only(api_client: APIClient) -> None:
+    """A ruleset key is the reader's text; the file's name in the header keeps no control
+    character or quote (a server refuses to send such a header)."""
+    response = api_client.get("/api/leaderboards/%0E%22x/export.csv")
+    assert response["Content-Disposition"] == 'attachment; filename="leaderboard-__x.csv"'
