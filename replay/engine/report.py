@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
+from typing import Protocol
 
-from .findings import Finding, Severity
+from .findings import Severity
+
+
+class Graded(Protocol):
+    """A finding of any game: its code (``record.json`` …) and its level."""
+
+    @property
+    def code(self) -> StrEnum: ...
+
+    @property
+    def level(self) -> Severity: ...
 
 
 class Audit(StrEnum):
@@ -24,7 +36,7 @@ class Verdict(StrEnum):
     VERIFIED = "verified"
 
 
-def verdict_of(findings: list[Finding]) -> Verdict:
+def verdict_of(findings: Sequence[Graded]) -> Verdict:
     verdict = Verdict.VERIFIED
     for finding in findings:
         # A file that could not be imported is no record either (importers).
@@ -38,4 +50,4 @@ def verdict_of(findings: list[Finding]) -> Verdict:
     return verdict
 
 
-__all__ = ["Audit", "Verdict", "verdict_of"]
+__all__ = ["Audit", "Graded", "Verdict", "verdict_of"]
