@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.errors import Rejected
 from games.models import GameSeat
 from games.selectors import game_get, game_list, game_record_text, stored_rulesets
-from replay.engine import malformed, record_json, split_documents
+from replay.engine import PokerReport, malformed, record_json, split_documents
 from replay.engine import verify as engine_verify
 from replay.models import Finding, Report
 from uploads.selectors import upload_game_list
@@ -75,7 +75,14 @@ def verify(request: HttpRequest) -> HttpResponse:
         if document.error is not None:
             report = malformed([document.error], None).to_dict()
         else:
-            report = engine_verify(document.value, rulesets).to_dict()
+            verified = engine_verify(document.value, rulesets)
+            if isinstance(verified, PokerReport):
+                # The page draws the trick-taking replay; a poker report has no such view yet.
+                form.add_error(
+                    None, _("Poker records are verified by the API and the command line.")
+                )
+                return render(request, "web/home.html", {"form": form}, status=400)
+            report = verified.to_dict()
         view = report_view(record=document.value, report=report, findings=unsaved_findings(report))
         # The replay opens where the first finding with a moment is.
         first = next((f.position for f in view.findings if f.position), None)

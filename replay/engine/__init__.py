@@ -5,15 +5,18 @@ It imports nothing outside the standard library, so clubs can use it on its own:
 
 A package of games: what every family shares is here (cards and decks, findings, the
 report's shapes, exact scores, record files, the command line), each family is a
-subpackage (``tricks``: Расписной покер, format ``raspis/1``), and ``verify`` dispatches on
+subpackage (``tricks``: Расписной покер, format ``raspis/1``; ``poker``: the joker poker
+games, format ``raspis-poker/1``), and ``verify`` dispatches on
 a record's ``format`` (``formats``). ``simulate`` makes records of the trick-taking family.
 """
 
 from .files import Document, Line, line_document, record_json, split_documents, split_file
 from .findings import Code, Finding, Severity
 from .formats import verify
+from .poker.report import PokerReport
 from .report import Verdict
 from .tricks.game import replay
+from .tricks.game import verify as verify_tricks
 from .tricks.parse import Record, parse_record
 from .tricks.report import DealResult, JokerPlay, Report, malformed
 from .tricks.rulesets import PRESETS, Ruleset, preset_ruleset, resolve_ruleset, schedule_for
@@ -31,6 +34,7 @@ __all__ = [
     "JokerPlay",
     "Line",
     "NoSuchMoment",
+    "PokerReport",
     "Record",
     "Report",
     "Ruleset",
@@ -48,4 +52,5 @@ __all__ = [
     "split_file",
     "state_at",
     "verify",
+    "verify_tricks",
 ]

@@ -17,16 +17,19 @@ import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from .files import Document, Line, split_file
-from .findings import Code, Finding, Severity
-from .formats import verify
+from .findings import Finding, Severity
+from .formats import AnyReport, verify
+from .poker.findings import PokerFinding
+from .poker.report import PokerReport
 from .progress import terminal_progress
 from .report import Verdict
 from .scores import plain
-from .tricks.report import Report, malformed
+from .tricks.report import malformed
 from .tricks.rulesets import PRESETS
 
 SUFFIXES = (".json", ".jsonl", ".zip")
@@ -79,14 +82,16 @@ def documents(paths: Sequence[str], stdin: TextIO | None = None) -> Iterator[Ite
         before += size
 
 
-def report_of(document: Document, stored_rulesets: Mapping[str, Any] | None = None) -> Report:
+def report_of(document: Document, stored_rulesets: Mapping[str, Any] | None = None) -> AnyReport:
     if document.error is not None:
         return malformed([document.error], None)
     return verify(document.value, stored_rulesets)
 
 
-def describe(report: Report, label: str) -> str:
+def describe(report: AnyReport, label: str) -> str:
     """A report as a club member reads it: the verdict, the result, then each finding."""
+    if isinstance(report, PokerReport):
+        return describe_poker(report, label)
     players = report.players
     ruleset = report.ruleset.preset if report.ruleset else "unknown ruleset"
     lines = [
@@ -100,12 +105,31 @@ def describe(report: Report, label: str) -> str:
     return "\n".join(lines)
 
 
-def describe_finding(finding: Finding) -> str:
+def describe_poker(report: PokerReport, label: str) -> str:
+    ruleset = report.ruleset.preset if report.ruleset else "unknown ruleset"
+    lines = [f"{label}: {report.verdict} ({ruleset}, {len(report.hands)} hands)"]
+    if report.stacks is not None:
+        stacks = ", ".join(f"{p} {s}" for p, s in zip(report.players, report.stacks, strict=True))
+        lines.append(f"  stacks: {stacks}")
+    lines.extend("  " + describe_finding(f) for f in report.findings)
+    return "\n".join(lines)
+
+
+def describe_finding(finding: Finding | PokerFinding) -> str:
     where = []
-    if finding.deal is not None:
-        where.append(f"deal {finding.deal}")
-    if finding.trick is not None:
-        where.append(f"trick {finding.trick}")
+    if isinstance(finding, PokerFinding):
+        for name, number in (
+            ("hand", finding.hand),
+            ("stage", finding.stage),
+            ("action", finding.action),
+        ):
+            if number is not None:
+                where.append(f"{name} {number}")
+    else:
+        if finding.deal is not None:
+            where.append(f"deal {finding.deal}")
+        if finding.trick is not None:
+            where.append(f"trick {finding.trick}")
     if finding.player is not None:
         where.append(finding.player)
     elif finding.seat is not None:
@@ -164,7 +188,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.verdicts: Counter[Verdict] = Counter()
-        self.findings: Counter[tuple[Severity, Code]] = Counter()
+        self.findings: Counter[tuple[Severity, StrEnum]] = Counter()
 
     @property
     def records(self) -> int:
@@ -174,7 +198,7 @@ class Tally:
     def all_verified(self) -> bool:
         return self.verdicts[Verdict.VERIFIED] == self.records
 
-    def add(self, report: Report) -> None:
+    def add(self, report: AnyReport) -> None:
         self.verdicts[report.verdict] += 1
         self.findings.update((f.level, f.code) for f in report.findings)
 

@@ -43,7 +43,15 @@ from games.models import Dispute, DisputeStatus, Game, GameRecord, GameSeat, Gam
 from games.selectors import stored_rulesets
 from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import ENGINE_VERSION, PRESETS, Finding, Report, line_document
+from replay.engine import (
+    ENGINE_VERSION,
+    PRESETS,
+    Code,
+    Finding,
+    PokerReport,
+    Report,
+    line_document,
+)
 from replay.engine import Verdict as EngineVerdict
 from replay.engine import verify as engine_verify
 from replay.json_codec import json_text, record_loads
@@ -316,6 +324,11 @@ def _prepare(
     if error is not None:
         return _rejected(error), None
     report = engine_verify(value, rulesets)
+    if isinstance(report, PokerReport):
+        # Poker records are verified (POST /api/verify/, raspis verify) but not stored: the
+        # games, their rows and statistics are of the trick-taking family.
+        message = "poker records can be verified but not stored"
+        return _rejected(Finding(Code.RECORD_SCHEMA, message, path="/format")), None
     if report.verdict is EngineVerdict.MALFORMED:
         findings = [finding_dict(f) for f in report.findings]
         return Outcome(Stored.REJECTED, findings=findings), None
