@@ -166,6 +166,7 @@ class ClubHand:
         turn = self._next(after)
         self.done = turn is None or self._skipped()
         exchanging = number in self.ruleset.option("exchange_stages")
+        self.exchanged = [False] * self.n  # once a seat in each exchange stage
         betting = False
         last_exchanger: int | None = None
         for i, action in enumerate(actions):
@@ -263,7 +264,7 @@ class ClubHand:
                 )
             )
         elif self.exchanged[seat]:
-            problems.append((PokerCode.EXCHANGE_COUNT, "a seat exchanges once", 1, 2))
+            problems.append((PokerCode.EXCHANGE_COUNT, "a seat exchanges once a stage", 1, 2))
         elif not low <= count <= high:
             problems.append(
                 (
@@ -282,9 +283,14 @@ class ClubHand:
                     len(action.new),
                 )
             )
-        elif count > self.stock:
+        elif count > self.stock - self._reserved():
             problems.append(
-                (PokerCode.EXCHANGE_COUNT, "the stock has too few cards", self.stock, count)
+                (
+                    PokerCode.EXCHANGE_COUNT,
+                    "the stock has too few cards",
+                    self.stock - self._reserved(),
+                    count,
+                )
             )
         positions = positions_of(self.held[seat], action.cards)
         if positions is None:
@@ -311,6 +317,11 @@ class ClubHand:
                 card, (*path, j), seat=seat, stage=self.stage, action=index + 1
             )
         return seat
+
+    def _reserved(self) -> int:
+        """The stock cards the later deals of the hand need, which no exchange may take."""
+        live = sum(1 for s in range(self.n) if self.inn[s] and self.folded[s] is None)
+        return live * max(0, 4 - self.stage)
 
     def _action(self, action: Action, index: int, turn: int | None) -> int | None:
         seat = action.seat
