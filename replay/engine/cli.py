@@ -215,6 +215,8 @@ class Tally:
 
 
 def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = None) -> int:
+    if args.game == "poker":
+        return run_simulate_poker(args, out)
     from .simulate import simulate_games
 
     progress = terminal_progress(errors or sys.stderr, "games", out)
@@ -236,6 +238,28 @@ def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = 
     return 0
 
 
+def run_simulate_poker(args: argparse.Namespace, out: Output) -> int:
+    """``--game poker``: ``--games`` records of ``--hands`` hands each, JSON Lines."""
+    import random
+
+    from .poker.corruptions import corrupt
+    from .poker.simulate import simulate_record
+
+    ruleset: Any = json.loads(args.ruleset) if args.ruleset.startswith("{") else args.ruleset
+    try:
+        for i in range(args.games):
+            seed = args.seed * 1_000_003 + i
+            record: dict[str, Any] | None = simulate_record(ruleset, args.players, args.hands, seed)
+            if args.corrupt is not None and record is not None:
+                record = corrupt(record, args.corrupt, random.Random(seed))
+                if record is None:
+                    raise UsageError(f"these records have no place for {args.corrupt}")
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    return 0
+
+
 VERIFY_EPILOG = """\
 Each report goes to standard output; on a terminal, standard error shows the records done,
 the rate and the time left, and at the end one summary line: the count of each verdict
@@ -249,16 +273,20 @@ exit status:
 
 
 def simulate_epilog() -> str:
+    from .poker.corruptions import CORRUPTIONS as POKER_CORRUPTIONS
+    from .poker.rulesets import PRESETS as POKER_PRESETS
     from .simulate import CORRUPTIONS
 
     return "\n".join(
         [
             "presets (--ruleset):",
             *_wrapped(", ".join(PRESETS)),
+            "  with --game poker: " + ", ".join(POKER_PRESETS),
             '  or a ruleset object, e.g. \'{"preset": "classic", "options": {"deck": "52"}}\'',
             "",
             "corruption modes (--corrupt), each one located defect in meta.corruption:",
             *_wrapped(", ".join(CORRUPTIONS)),
+            "  with --game poker, the finding codes: " + ", ".join(POKER_CORRUPTIONS),
             "",
             "exit status:",
             "  0  the records were written",
@@ -287,6 +315,9 @@ def add_verify_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
+        "--game", choices=("tricks", "poker"), default="tricks", help="the game family"
+    )
+    parser.add_argument(
         "--ruleset", required=True, help="a preset name or a ruleset object (below)"
     )
     parser.add_argument("--players", type=int, required=True)
@@ -296,6 +327,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         "--corrupt", default=None, metavar="MODE", help="inject exactly one defect of a kind"
     )
     parser.add_argument("--sheet", action="store_true", help="drop the tricks: paper sheets")
+    parser.add_argument("--hands", type=int, default=10, help="poker: hands per record")
 
 
 @dataclass(frozen=True, slots=True)

@@ -324,7 +324,7 @@ class _Club:
             elif (
                 answer
                 and seat not in closed
-                and power > 0.6
+                and power > 0.3
                 and top > current + last_raise
                 and self.rng.random() < 0.4
             ):
@@ -370,7 +370,7 @@ class _Club:
         judge = Judge(self.ruleset, None)
         judged = {s: judge.judge(self.held[s])[0] for s in live} if len(live) > 1 else {}
         payout = [0] * n
-        pots = []
+        pots: list[Record] = []
         before = 0
         levels = sorted({contrib[s] for s in live})
         for k, level in enumerate(levels):
