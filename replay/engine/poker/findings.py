@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..findings import Severity, _json_value
+from ..findings import Severity, json_value
 
 
 class PokerCode(StrEnum):
@@ -77,8 +77,8 @@ class PokerFinding:
             "seat": self.seat,
             "player": self.player,
             "message": self.message,
-            "expected": _json_value(self.expected),
-            "actual": _json_value(self.actual),
+            "expected": json_value(self.expected),
+            "actual": json_value(self.actual),
         }
         if self.path is not None:
             out["path"] = self.path

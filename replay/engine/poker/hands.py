@@ -241,11 +241,17 @@ def naive_value(hand: Sequence[int], rules: Rules) -> int:
     return best
 
 
+@functools.cache
+def _places(suit_order: str) -> dict[int, int]:
+    """Suit index (``cards.SUITS``) → its place in ``suit_order``, 1 the lowest."""
+    return {"SCDH".index(s): i + 1 for i, s in enumerate(suit_order)}
+
+
 def suit_key(hand: Sequence[int], made: Made, suit_order: str) -> int:
     """POKER §2 step 4: the hand's cards lined up as ``made.lineup`` reads them, natural cards
     of a rank by suit from the highest, then jokers; each position's suit in ``suit_order``
     (1 … 4; a joker 0, below every suit)."""
-    place = {"SCDH".index(s): i + 1 for i, s in enumerate(suit_order)}
+    place = _places(suit_order)
     by_rank: dict[int, list[int]] = {}
     for card in hand:
         if not is_joker(card):

@@ -154,8 +154,12 @@ def parse_record(obj: Any) -> tuple[Record | None, Ruleset | None, list[PokerFin
         return None, None, reader.findings
     if obj.get("format") != FORMAT:
         reader.bad(f"the format is {FORMAT!r}", "format")
-    ruleset, problems = resolve_ruleset(obj.get("ruleset"))
-    reader.findings += problems
+    if "ruleset" in obj:
+        ruleset, problems = resolve_ruleset(obj["ruleset"])
+        reader.findings += problems
+    else:
+        ruleset = None
+        reader.bad("the record names its ruleset", "ruleset")
     players, stacks = _seats(reader, obj.get("seats"))
     if (
         ruleset is not None
@@ -241,7 +245,9 @@ def _hand(reader: _Reader, ruleset: Ruleset, value: Any, index: int) -> Hand:
         ]
     else:
         hand.cards = [None] * reader.seats
-    if game is Game.CASINO and value.get("dealer_cards") is not None:
+    if game is Game.CASINO and "dealer_cards" not in value:
+        reader.bad("a casino hand gives the dealer's cards (null when every seat folded)", *at)
+    elif game is Game.CASINO and value["dealer_cards"] is not None:
         hand.dealer_cards = reader.cards(value["dealer_cards"], *at, "dealer_cards")
     stages = value.get("stages")
     if not isinstance(stages, list) or not all(isinstance(s, list) for s in stages):
@@ -258,7 +264,7 @@ def _hand(reader: _Reader, ruleset: Ruleset, value: Any, index: int) -> Hand:
         else:
             hand.showdown = [_shown(reader, s, *at, "showdown", i) for i, s in enumerate(showdown)]
     rank = value.get("dealer_rank")
-    if rank is not None and rank not in CATEGORY_NAMES:
+    if rank is not None and (not isinstance(rank, str) or rank not in CATEGORY_NAMES):
         reader.bad("a rank is a category name", *at, "dealer_rank")
     hand.dealer_rank = rank if isinstance(rank, str) else None
     if value.get("pots") is not None:
@@ -301,7 +307,7 @@ def _shown(reader: _Reader, value: Any, *at: str | int) -> Shown:
     cards = value.get("cards")
     shown = None if cards is None else tuple(reader.cards(cards, *at, "cards"))
     rank = value.get("rank")
-    if rank is not None and rank not in CATEGORY_NAMES:
+    if rank is not None and (not isinstance(rank, str) or rank not in CATEGORY_NAMES):
         reader.bad("a rank is a category name", *at, "rank")
         rank = None
     return Shown(seat, shown, rank)
