@@ -24,7 +24,7 @@ from enum import IntEnum, StrEnum
 from itertools import combinations, combinations_with_replacement, product
 from typing import Final
 
-from ..cards import X1, X2
+from ..cards import X1
 
 
 class Category(IntEnum):
@@ -266,11 +266,8 @@ def suit_key(hand: Sequence[int], made: Made, suit_order: str) -> int:
     return key
 
 
-JOKERS: Final = (X1, X2)
-
 __all__ = [
     "CATEGORY_NAMES",
-    "JOKERS",
     "Category",
     "Evaluator",
     "Made",

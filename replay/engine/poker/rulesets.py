@@ -22,12 +22,6 @@ class Game(StrEnum):
     CLUB = "club"  #: the seats against each other for a pot (POKER §4)
 
 
-class Qualifier(StrEnum):
-    ACE_KING = "ace_king"
-    PAIR = "pair"
-    NONE = "none"
-
-
 PAYTABLE: Final = {
     "high_card": 1,
     "one_pair": 1,
@@ -264,4 +258,4 @@ def _bad(message: str, path: str, expected: Any = None, actual: Any = None) -> P
     )
 
 
-__all__ = ["PAYTABLE", "PRESETS", "Game", "Qualifier", "Ruleset", "paid_line", "resolve_ruleset"]
+__all__ = ["PAYTABLE", "PRESETS", "Game", "Ruleset", "paid_line", "resolve_ruleset"]

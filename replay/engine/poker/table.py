@@ -115,9 +115,6 @@ class Judge:
             return value, made
         return value << 15 | suit_key(hand, made, self.suits), made
 
-    def has_joker(self, five: Sequence[int]) -> bool:
-        return any(c >= X1 for c in self.wild(five))
-
 
 def qualifies(made: Made, rule: str) -> bool:
     """POKER §3.4: ace-king high or better, a pair or better, or always."""
