@@ -106,8 +106,8 @@ class Finding:
             play=self.play,
             seat=self.seat,
             player=self.player,
-            expected=json_value(self.expected),
-            actual=json_value(self.actual),
+            expected=_json_value(self.expected),
+            actual=_json_value(self.actual),
             path=self.path,
             null_path=null_path,
         )
@@ -151,15 +151,15 @@ def finding_json(
     return out
 
 
-def json_value(value: Any) -> Any:
+def _json_value(value: Any) -> Any:
     """``value`` as JSON can hold it: a NaN or an infinity handed to ``verify()`` in a decoded
     record is quoted by the name JSON readers give it ("NaN", "Infinity", "-Infinity")."""
     if type(value) is float and not math.isfinite(value):
         return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
     if type(value) is list:
-        return [json_value(v) for v in value]
+        return [_json_value(v) for v in value]
     if type(value) is dict:
-        return {k: json_value(v) for k, v in value.items()}
+        return {k: _json_value(v) for k, v in value.items()}
     return value
 
 

@@ -3,7 +3,7 @@
 A poker finding is the trick-taking one (``findings.Finding``) with the poker game's places:
 the hand (раздача) for the deal, the betting stage for the trick, the action for the play.
 The shared ``finding_json`` is not reused because the poker report names its fields
-``hand``, ``stage``, ``action``.
+``hand``, ``stage``, ``action``; its ``_json_value`` is, so that both quote a NaN alike.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..findings import Severity, json_value
+from ..findings import Severity, _json_value
 
 
 class PokerCode(StrEnum):
@@ -77,8 +77,8 @@ class PokerFinding:
             "seat": self.seat,
             "player": self.player,
             "message": self.message,
-            "expected": json_value(self.expected),
-            "actual": json_value(self.actual),
+            "expected": _json_value(self.expected),
+            "actual": _json_value(self.actual),
         }
         if self.path is not None:
             out["path"] = self.path
