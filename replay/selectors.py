@@ -28,9 +28,8 @@ from django.db.models import Count
 from core.errors import Rejected, finding_dict
 from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
-from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json, state_at
+from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json, state_at, verify_tricks
 from replay.engine.cards import PLAY_CODES, play_name
-from replay.engine.tricks.game import verify as engine_verify
 from replay.json_codec import record_loads
 from replay.models import Finding, Report
 
@@ -258,7 +257,7 @@ def _trick_winners(
     """Each deal's trick winners and its tricks counted from their stated leader (RULES
     §10.11), by deal number, and whether the dealer leads the first trick; None when the
     record cannot be replayed now."""
-    report = engine_verify(record, stored_rulesets())
+    report = verify_tricks(record, stored_rulesets())
     if report.ruleset is None or not report.deals:
         return None
     winners = {d.number: (d.trick_winners, d.counted_from or {}) for d in report.deals}

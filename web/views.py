@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.errors import Rejected
 from games.models import GameSeat
 from games.selectors import game_get, game_list, game_record_text, stored_rulesets
+from replay.engine import Report as TricksReport
 from replay.engine import malformed, record_json, split_documents
 from replay.engine import verify as engine_verify
 from replay.models import Finding, Report
@@ -75,7 +76,16 @@ def verify(request: HttpRequest) -> HttpResponse:
         if document.error is not None:
             report = malformed([document.error], None).to_dict()
         else:
-            report = engine_verify(document.value, rulesets).to_dict()
+            verified = engine_verify(document.value, rulesets)
+            if not isinstance(verified, TricksReport):
+                # The page draws the trick-taking replay; the rummy's and the poker's reports
+                # have no such view yet.
+                form.add_error(
+                    None,
+                    _("Rummy and poker records are verified by the API and the command line."),
+                )
+                return render(request, "web/home.html", {"form": form}, status=400)
+            report = verified.to_dict()
         view = report_view(record=document.value, report=report, findings=unsaved_findings(report))
         # The replay opens where the first finding with a moment is.
         first = next((f.position for f in view.findings if f.position), None)

@@ -6,8 +6,9 @@ It imports nothing outside the standard library, so clubs can use it on its own:
 A package of games: what every family shares is here (cards and decks, findings, the
 report's shapes, exact scores, record files, the command line), each family is a
 subpackage (``tricks``: Расписной покер, format ``raspis/1``; ``rummy``: «Джокер», format
-``raspis-rummy/1``), and ``verify`` dispatches on a record's ``format`` (``formats``).
-``simulate`` makes records of the trick-taking family, ``rummy.simulate`` of the rummy.
+``raspis-rummy/1``; ``poker``: the joker poker games, format ``raspis-poker/1``), and
+``verify`` dispatches on a record's ``format`` (``formats``). ``simulate`` makes records of
+the trick-taking family, ``rummy.simulate`` of the rummy, ``poker.simulate`` of the poker.
 """
 
 from .files import (
@@ -23,8 +24,10 @@ from .files import (
 )
 from .findings import Code, Finding, Severity
 from .formats import verify
+from .poker.report import PokerReport
 from .report import Verdict
 from .tricks.game import replay
+from .tricks.game import verify as verify_tricks
 from .tricks.limits import MAX_DEALS, MAX_PLAYS, record_excess
 from .tricks.parse import Record, parse_record
 from .tricks.report import DealResult, JokerPlay, Report, malformed
@@ -47,6 +50,7 @@ __all__ = [
     "JokerPlay",
     "Line",
     "NoSuchMoment",
+    "PokerReport",
     "Record",
     "Report",
     "Ruleset",
@@ -66,4 +70,5 @@ __all__ = [
     "split_file",
     "state_at",
     "verify",
+    "verify_tricks",
 ]

@@ -23,6 +23,8 @@ from typing import Any, Protocol, TextIO
 from .files import Document, Line, split_file
 from .findings import Finding, Severity
 from .formats import AnyReport, verify
+from .poker.findings import PokerFinding
+from .poker.report import PokerReport
 from .progress import terminal_progress
 from .report import Verdict
 from .rummy import findings as rummy_findings
@@ -88,6 +90,8 @@ def report_of(document: Document, stored_rulesets: Mapping[str, Any] | None = No
 
 def describe(report: AnyReport, label: str) -> str:
     """A report as a club member reads it: the verdict, the result, then each finding."""
+    if isinstance(report, PokerReport):
+        return describe_poker(report, label)
     players = report.players
     ruleset = report.ruleset.preset if report.ruleset else "unknown ruleset"
     lines = [
@@ -101,14 +105,33 @@ def describe(report: AnyReport, label: str) -> str:
     return "\n".join(lines)
 
 
-def describe_finding(finding: Finding | rummy_findings.Finding) -> str:
+def describe_poker(report: PokerReport, label: str) -> str:
+    ruleset = report.ruleset.preset if report.ruleset else "unknown ruleset"
+    lines = [f"{label}: {report.verdict} ({ruleset}, {len(report.hands)} hands)"]
+    if report.stacks is not None:
+        stacks = ", ".join(f"{p} {s}" for p, s in zip(report.players, report.stacks, strict=True))
+        lines.append(f"  stacks: {stacks}")
+    lines.extend("  " + describe_finding(f) for f in report.findings)
+    return "\n".join(lines)
+
+
+def describe_finding(finding: Finding | rummy_findings.Finding | PokerFinding) -> str:
     where = []
-    if finding.deal is not None:
-        where.append(f"deal {finding.deal}")
-    if isinstance(finding, Finding) and finding.trick is not None:
-        where.append(f"trick {finding.trick}")
-    if isinstance(finding, rummy_findings.Finding) and finding.turn is not None:
-        where.append(f"turn {finding.turn}")
+    if isinstance(finding, PokerFinding):
+        for name, number in (
+            ("hand", finding.hand),
+            ("stage", finding.stage),
+            ("action", finding.action),
+        ):
+            if number is not None:
+                where.append(f"{name} {number}")
+    else:
+        if finding.deal is not None:
+            where.append(f"deal {finding.deal}")
+        if isinstance(finding, Finding) and finding.trick is not None:
+            where.append(f"trick {finding.trick}")
+        if isinstance(finding, rummy_findings.Finding) and finding.turn is not None:
+            where.append(f"turn {finding.turn}")
     if finding.player is not None:
         where.append(finding.player)
     elif finding.seat is not None:
@@ -194,6 +217,8 @@ class Tally:
 
 
 def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = None) -> int:
+    if args.game == "poker":
+        return run_simulate_poker(args, out)
     from .rummy import simulate as rummy
     from .simulate import simulate_games
 
@@ -220,6 +245,28 @@ def run_simulate(args: argparse.Namespace, out: Output, errors: TextIO | None = 
     return 0
 
 
+def run_simulate_poker(args: argparse.Namespace, out: Output) -> int:
+    """``--game poker``: ``--games`` records of ``--hands`` hands each, JSON Lines."""
+    import random
+
+    from .poker.corruptions import corrupt
+    from .poker.simulate import simulate_record
+
+    ruleset: Any = json.loads(args.ruleset) if args.ruleset.startswith("{") else args.ruleset
+    try:
+        for i in range(args.games):
+            seed = args.seed * 1_000_003 + i
+            record: dict[str, Any] | None = simulate_record(ruleset, args.players, args.hands, seed)
+            if args.corrupt is not None and record is not None:
+                record = corrupt(record, args.corrupt, random.Random(seed))
+                if record is None:
+                    raise UsageError(f"these records have no place for {args.corrupt}")
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    return 0
+
+
 VERIFY_EPILOG = """\
 Each report goes to standard output; on a terminal, standard error shows the records done,
 the rate and the time left, and at the end one summary line: the count of each verdict
@@ -233,6 +280,8 @@ exit status:
 
 
 def simulate_epilog() -> str:
+    from .poker.corruptions import CORRUPTIONS as POKER_CORRUPTIONS
+    from .poker.rulesets import PRESETS as POKER_PRESETS
     from .rummy.corrupt import CORRUPTIONS as RUMMY_CORRUPTIONS
     from .rummy.rulesets import PRESETS as RUMMY_PRESETS
     from .simulate import CORRUPTIONS
@@ -241,10 +290,12 @@ def simulate_epilog() -> str:
         [
             "presets (--ruleset):",
             *_wrapped(", ".join(PRESETS)),
+            "  with --game poker: " + ", ".join(POKER_PRESETS),
             '  or a ruleset object, e.g. \'{"preset": "classic", "options": {"deck": "52"}}\'',
             "",
             "corruption modes (--corrupt), each one located defect in meta.corruption:",
             *_wrapped(", ".join(CORRUPTIONS)),
+            "  with --game poker, the finding codes: " + ", ".join(POKER_CORRUPTIONS),
             "",
             "with --game rummy: presets "
             + ", ".join(RUMMY_PRESETS)
@@ -278,7 +329,10 @@ def add_verify_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--game", choices=("tricks", "rummy"), default="tricks", help="the game family"
+        "--game",
+        choices=("tricks", "rummy", "poker"),
+        default="tricks",
+        help="the game family",
     )
     parser.add_argument(
         "--ruleset", required=True, help="a preset name or a ruleset object (below)"
@@ -295,6 +349,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the seat to lead claims the last tricks when it takes them all (a claim)",
     )
+    parser.add_argument("--hands", type=int, default=10, help="poker: hands per record")
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,4 +50,4 @@ def verdict_of(findings: Iterable[Graded]) -> Verdict:
     return verdict
 
 
-__all__ = ["Audit", "Verdict", "verdict_of"]
+__all__ = ["Audit", "Graded", "Verdict", "verdict_of"]

@@ -21,8 +21,7 @@ from games.models import Game, GameRecord, GameStatus
 from games.selectors import stored_rulesets
 from games.services import status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import ENGINE_VERSION, Code, Finding, malformed
-from replay.engine.tricks.game import verify as engine_verify
+from replay.engine import ENGINE_VERSION, Code, Finding, malformed, verify_tricks
 from replay.json_codec import json_text, record_loads
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
@@ -84,7 +83,7 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
         if value is None:
             report = malformed([Finding(Code.RECORD_JSON, "the record is not JSON", path="")], None)
         else:
-            report = engine_verify(value, rulesets)
+            report = verify_tricks(value, rulesets)
         # Only the report and its rows are new: the game's columns from meta stay as stored.
         ready = Prepared(
             len(prepared),

@@ -17,7 +17,7 @@ class Command(BaseCommand):
         add_simulate_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        names = ("ruleset", "players", "games", "seed", "corrupt", "sheet")
+        names = ("game", "ruleset", "players", "games", "hands", "seed", "corrupt", "sheet")
         try:
             run_simulate(argparse.Namespace(**{k: options[k] for k in names}), self.stdout)
         except UsageError as exc:
