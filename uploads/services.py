@@ -32,7 +32,7 @@ from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json
 from core.errors import finding_dict, request_finding
 from core.outages import TRANSIENT, send_on_commit
 from importers import convert
-from replay.engine import Document, Line, TooLarge, split_file
+from replay.engine import Document, Excess, Line, TooLarge, split_file
 from replay.models import Stored
 from replay.services.limits import file_bounds
 from replay.services.store import Entry, Outcome, records_store
@@ -164,7 +164,11 @@ def upload_documents(
     ``file_bounds`` (else ``TooLarge``).
     """
     if source_format:
-        return [game.document() for game in convert(source_format, data, filename)]
+        games = convert(source_format, data, filename)
+        limit = file_bounds().records
+        if limit is not None and len(games) > limit:
+            raise TooLarge(Excess("records", "", limit, len(games)))
+        return [game.document() for game in games]
     with gc_paused():
         return split_file(data, filename, file_bounds())
 

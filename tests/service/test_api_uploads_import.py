@@ -92,3 +92,17 @@ def test_the_schema_documents_from_with_its_formats() -> None:
     assert "import.*" in field["description"]
     formats = schema["components"]["schemas"]["FromEnum"]["enum"]
     assert formats == ["ohw", "openspiel", "sheet"]
+
+
+def test_a_converted_file_past_the_records_limit_fails_its_upload(
+    client_of: Any, user: Any, committed: Any, settings: Any
+) -> None:
+    """The games an importer makes count against ``RASPIS_MAX_UPLOAD_RECORDS`` as records do."""
+    settings.RASPIS_MAX_UPLOAD_RECORDS = 0
+    client = client_of(user)
+    data = (FIXTURES / "openspiel-4p.state.txt").read_bytes()
+    with committed():
+        response = upload(client, "state.txt", data, **{"from": "openspiel"})
+    status = client.get(response.json()["url"]).json()
+    assert (status["status"], status["error"]) == ("failed", "more records than the 0 accepted")
+    assert Game.objects.count() == 0
