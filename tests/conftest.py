@@ -7,10 +7,12 @@ Tests marked ``celery_worker`` need a real broker and are skipped when Celery ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 if TYPE_CHECKING:
@@ -46,3 +48,13 @@ def other_user(django_user_model: type[User]) -> User:
 @pytest.fixture
 def staff_user(django_user_model: type[User]) -> User:
     return django_user_model.objects.create_user(username="vera", password=PASSWORD, is_staff=True)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle(settings: Any) -> Iterator[None]:
+    """Throttle counters live in the cache, which outlives each test's database: each test
+    counts in local memory of its own, never in a Redis it may share with the broker."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    cache.clear()
+    yield
+    cache.clear()

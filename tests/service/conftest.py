@@ -13,7 +13,6 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -61,16 +60,6 @@ def _fast_password_hasher(settings: Any) -> None:
     """The production hasher spends half a second on each of the users a test makes; tests
     need no strong hash."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle(settings: Any) -> Iterator[None]:
-    """Throttle counters live in the cache, which outlives each test's database: each test
-    counts in local memory of its own, never in a Redis it may share with the broker."""
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
-    yield
-    cache.clear()
 
 
 #: The OpenAPI document, as JSON.

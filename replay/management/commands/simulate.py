@@ -17,7 +17,17 @@ class Command(BaseCommand):
         add_simulate_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        names = ("game", "ruleset", "players", "games", "hands", "seed", "corrupt", "sheet")
+        names = (
+            "game",
+            "ruleset",
+            "players",
+            "games",
+            "hands",
+            "seed",
+            "corrupt",
+            "sheet",
+            "claims",
+        )
         try:
             run_simulate(argparse.Namespace(**{k: options[k] for k in names}), self.stdout)
         except UsageError as exc:
