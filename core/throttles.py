@@ -4,8 +4,11 @@ reads it from settings while it defines ``APIView``."""
 from __future__ import annotations
 
 import logging
+import math
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
+from django.http import HttpRequest
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import ScopedRateThrottle
@@ -39,3 +42,15 @@ class WriteThrottle(ScopedRateThrottle):
         except BROKER_ERRORS as error:
             logger.warning("throttle not counted, its cache is away: %s", error)
             return True
+
+
+def page_wait(request: HttpRequest, scope: str, count: int = 1) -> int | None:
+    """Seconds before the reader may write through a page (``count`` verifications or
+    uploads of ``scope``), counted with the API's: the site's forms are no way around the
+    API's rates. None when they may now."""
+    throttle = WriteThrottle()
+    view = SimpleNamespace(throttle_scope=scope)
+    for _ in range(count):
+        if not throttle.allow_request(request, view):  # type: ignore[arg-type]
+            return max(1, math.ceil(throttle.wait() or 1))
+    return None

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from core.throttles import page_wait
 from games.models import Visibility
 from importers import SUFFIXES as IMPORTS
 from replay.models import Finding
@@ -112,6 +113,14 @@ def upload_new(request: HttpRequest) -> HttpResponse:
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
         return _form_page(request, form, status=400)
+    wait = page_wait(request, "upload")
+    if wait is not None:
+        form.add_error(
+            None, _("Too many uploads: try again in %(seconds)s seconds.") % {"seconds": wait}
+        )
+        response = _form_page(request, form, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     file = form.cleaned_data["file"]
     assert isinstance(request.user, User)  # login_required
     with upload_receiving(uploaded_by=request.user) as receiver:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.errors import Rejected
+from core.throttles import page_wait
 from games.models import GameSeat
 from games.selectors import game_get, game_list, game_record_text, stored_rulesets
 from replay.engine import Report as TricksReport
@@ -70,6 +71,14 @@ def verify(request: HttpRequest) -> HttpResponse:
             % {"count": len(documents), "limit": VERIFY_MAX_RECORDS},
         )
         return render(request, "web/home.html", {"form": form}, status=400)
+    wait = page_wait(request, "verify", len(documents))
+    if wait is not None:
+        form.add_error(
+            None, _("Too many verifications: try again in %(seconds)s seconds.") % {"seconds": wait}
+        )
+        response = render(request, "web/home.html", {"form": form}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     rulesets = stored_rulesets()
     results = []
     for number, document in enumerate(documents, 1):

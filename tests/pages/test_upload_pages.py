@@ -180,3 +180,22 @@ def test_the_form_lists_the_readers_latest_uploads(sent: tuple[Client, Upload]) 
     page = client.get("/uploads/new/").content.decode()
     assert f'<a href="/uploads/{upload.pk}/">Upload {upload.pk}: club.jsonl</a>' in page
     assert "4 of 4 records" in page
+
+
+def test_the_form_counts_its_uploads_with_the_apis_upload_rate(
+    user: Any, make_record: Callable[..., dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.throttles import WriteThrottle
+
+    monkeypatch.setattr(WriteThrottle, "THROTTLE_RATES", {"upload": "1/hour"})
+    client = signed_in(user)
+
+    def send() -> Any:
+        file = SimpleUploadedFile("one.jsonl", jsonl(make_record()))
+        return client.post("/uploads/new/", {"file": file, "visibility": "public"})
+
+    assert send().status_code == 302
+    refused = send()
+    assert refused.status_code == 429
+    assert "Too many uploads" in refused.content.decode()
+    assert Upload.objects.count() == 1

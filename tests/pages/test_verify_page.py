@@ -81,3 +81,23 @@ def test_a_rummy_or_poker_record_is_sent_to_the_api_and_the_command_line(golden:
     assert "Rummy and poker records are verified by the API" in response.content.decode()
     russian = Client().post("/verify/", {"record": record}, HTTP_ACCEPT_LANGUAGE="ru")
     assert "Записи рамми и покера проверяются через API" in russian.content.decode()
+
+
+def test_the_page_counts_its_records_with_the_apis_verify_rate(
+    make_record: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each record verified on the page is one of the API's verifications: the form is no
+    way around the rate."""
+    from core.throttles import WriteThrottle
+
+    monkeypatch.setattr(WriteThrottle, "THROTTLE_RATES", {"verify": "3/min"})
+    client = Client()
+    two = "\n".join(json.dumps(make_record(seed=s)) for s in (1, 2))
+    file = SimpleUploadedFile("two.jsonl", two.encode())
+    assert client.post("/verify/", {"file": file}).status_code == 200
+    refused = client.post("/verify/", {"file": SimpleUploadedFile("two.jsonl", two.encode())})
+    assert refused.status_code == 429
+    assert 0 < int(refused["Retry-After"]) <= 60
+    assert "Too many verifications" in refused.content.decode()
+    api = client.post("/api/verify/", json.dumps(make_record()), content_type="application/json")
+    assert api.status_code == 429
