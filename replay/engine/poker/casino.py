@@ -5,7 +5,7 @@ paytable. Every seat plays against the house alone, so a seat's result is its ow
 from __future__ import annotations
 
 from ..cards import X1
-from .club import ORDER, Problem, positions_of
+from .club import ORDER, Problem, exchange_size, positions_of
 from .findings import PokerCode
 from .hands import Category, Made
 from .parse import UNSEEN, Act, Action, Hand
@@ -205,24 +205,8 @@ class CasinoHand:
                     self.exchanges[seat] + 1,
                 )
             )
-        elif not low <= count <= high:
-            problems.append(
-                (
-                    PokerCode.EXCHANGE_COUNT,
-                    f"an exchange is of {low}…{high} cards",
-                    [low, high],
-                    count,
-                )
-            )
-        elif len(action.new) != count:
-            problems.append(
-                (
-                    PokerCode.EXCHANGE_COUNT,
-                    "as many new cards as discarded ones",
-                    count,
-                    len(action.new),
-                )
-            )
+        elif (size := exchange_size(low, high, count, len(action.new))) is not None:
+            problems.append(size)
         elif count > self.stock:
             problems.append(
                 (PokerCode.EXCHANGE_COUNT, "the stock has too few cards", self.stock, count)

@@ -18,6 +18,22 @@ from .table import Judge, Log, Seen, check_claims, names, showdown
 #: A rule an action breaks: its code, the message, what was expected, what was written.
 Problem = tuple[PokerCode, str, object, object]
 
+
+def exchange_size(low: int, high: int, count: int, new: int) -> Problem | None:
+    """What is wrong with the size of an exchange of ``count`` cards for ``new`` ones, when
+    the rules allow ``low``…``high``: the casino and the club game read it alike."""
+    if not low <= count <= high:
+        return (
+            PokerCode.EXCHANGE_COUNT,
+            f"an exchange is of {low}…{high} cards",
+            [low, high],
+            count,
+        )
+    if new != count:
+        return (PokerCode.EXCHANGE_COUNT, "as many new cards as discarded ones", count, new)
+    return None
+
+
 ORDER = (
     PokerCode.BET_AFTER_FOLD,
     PokerCode.BET_ORDER,
@@ -265,24 +281,8 @@ class ClubHand:
             )
         elif self.exchanged[seat]:
             problems.append((PokerCode.EXCHANGE_COUNT, "a seat exchanges once a stage", 1, 2))
-        elif not low <= count <= high:
-            problems.append(
-                (
-                    PokerCode.EXCHANGE_COUNT,
-                    f"an exchange is of {low}…{high} cards",
-                    [low, high],
-                    count,
-                )
-            )
-        elif len(action.new) != count:
-            problems.append(
-                (
-                    PokerCode.EXCHANGE_COUNT,
-                    "as many new cards as discarded ones",
-                    count,
-                    len(action.new),
-                )
-            )
+        elif (size := exchange_size(low, high, count, len(action.new))) is not None:
+            problems.append(size)
         elif count > self.stock - self._reserved():
             problems.append(
                 (
@@ -544,4 +544,4 @@ def positions_of(held: list[int], discards: tuple[int, ...]) -> list[int] | None
     return out
 
 
-__all__ = ["ORDER", "ClubHand", "Problem", "positions_of"]
+__all__ = ["ORDER", "ClubHand", "Problem", "exchange_size", "positions_of"]
