@@ -134,18 +134,40 @@ def finding_json(
     and its findings about a request all come from here. ``null_path=False`` leaves out a
     null ``path``, as reports do.
     """
-    out: dict[str, Any] = {
-        "code": code,
-        "severity": severity,
-        "deal": deal,
-        "trick": trick,
-        "play": play,
-        "seat": seat,
-        "player": player,
-        "message": message,
-        "expected": expected,
-        "actual": actual,
-    }
+    return located_json(
+        code,
+        severity,
+        message,
+        (("deal", deal), ("trick", trick), ("play", play)),
+        seat=seat,
+        player=player,
+        expected=expected,
+        actual=actual,
+        path=path,
+        null_path=null_path,
+    )
+
+
+def located_json(
+    code: str,
+    severity: str,
+    message: str,
+    where: tuple[tuple[str, int | None], ...],
+    *,
+    seat: int | None,
+    player: str | None,
+    expected: Any,
+    actual: Any,
+    path: str | None,
+    null_path: bool,
+) -> dict[str, Any]:
+    """A finding of any game as JSON: ``where`` are the game's own places in their order
+    (``deal``, ``trick``, ``play``; the rummy's ``deal``, ``turn``, ``action``; the poker's
+    ``hand``, ``stage``, ``action``), between the severity and the seat, as every format
+    writes them."""
+    out: dict[str, Any] = {"code": code, "severity": severity}
+    out.update(where)
+    out.update(seat=seat, player=player, message=message, expected=expected, actual=actual)
     if null_path or path is not None:
         out["path"] = path
     return out

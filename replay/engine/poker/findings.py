@@ -2,8 +2,8 @@
 
 A poker finding is the trick-taking one (``findings.Finding``) with the poker game's places:
 the hand (раздача) for the deal, the betting stage for the trick, the action for the play.
-The shared ``finding_json`` is not reused because the poker report names its fields
-``hand``, ``stage``, ``action``; its ``_json_value`` is, so that both quote a NaN alike.
+Both are written by the shared ``located_json``, with these places in the order of the
+deal, the trick and the play, and both quote a NaN alike (``_json_value``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..findings import Severity, _json_value
+from ..findings import Severity, _json_value, located_json
 
 
 class PokerCode(StrEnum):
@@ -68,21 +68,18 @@ class PokerFinding:
         return self.code.severity
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "code": str(self.code),
-            "severity": str(self.level),
-            "hand": self.hand,
-            "stage": self.stage,
-            "action": self.action,
-            "seat": self.seat,
-            "player": self.player,
-            "message": self.message,
-            "expected": _json_value(self.expected),
-            "actual": _json_value(self.actual),
-        }
-        if self.path is not None:
-            out["path"] = self.path
-        return out
+        return located_json(
+            str(self.code),
+            str(self.level),
+            self.message,
+            (("hand", self.hand), ("stage", self.stage), ("action", self.action)),
+            seat=self.seat,
+            player=self.player,
+            expected=_json_value(self.expected),
+            actual=_json_value(self.actual),
+            path=self.path,
+            null_path=False,
+        )
 
 
 __all__ = ["PokerCode", "PokerFinding"]

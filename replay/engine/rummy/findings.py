@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..findings import Severity, pointer
+from ..findings import Severity, _json_value, located_json, pointer
 
 
 class Code(StrEnum):
@@ -84,21 +84,18 @@ class Finding:
         return self.severity or SEVERITY[self.code]
 
     def to_dict(self, *, null_path: bool = False) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "code": str(self.code),
-            "severity": str(self.level),
-            "deal": self.deal,
-            "turn": self.turn,
-            "action": self.action,
-            "seat": self.seat,
-            "player": self.player,
-            "message": self.message,
-            "expected": self.expected,
-            "actual": self.actual,
-        }
-        if null_path or self.path is not None:
-            out["path"] = self.path
-        return out
+        return located_json(
+            str(self.code),
+            str(self.level),
+            self.message,
+            (("deal", self.deal), ("turn", self.turn), ("action", self.action)),
+            seat=self.seat,
+            player=self.player,
+            expected=_json_value(self.expected),
+            actual=_json_value(self.actual),
+            path=self.path,
+            null_path=null_path,
+        )
 
 
 __all__ = ["PENALISED", "SEVERITY", "Code", "Finding", "pointer"]
