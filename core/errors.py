@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.engine import Finding
+from replay.engine import AnyFinding
 from replay.engine.findings import Severity, finding_json
 
 
-def finding_dict(finding: Finding) -> dict[str, Any]:
+def finding_dict(finding: AnyFinding) -> dict[str, Any]:
     """A finding in the API's shape: the report's fields with ``path`` always present."""
     return finding.to_dict(null_path=True)
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from replay.engine import Verdict
+from replay.engine import Family, Verdict
 
 
 def player_key(name: str) -> str:
@@ -88,6 +88,8 @@ class StoredRuleset(models.Model):
 #: never stored; ``malformed`` appears only when a later re-verification cannot replay a
 #: stored record (a stored ruleset it names was changed).
 VERDICTS = [(verdict.value, verdict.value) for verdict in Verdict]
+#: The game families (``replay.engine.Family``), as a column's choices.
+FAMILIES = [(family.value, family.value) for family in Family]
 
 
 class GameStatus(models.TextChoices):
@@ -100,8 +102,13 @@ class GameStatus(models.TextChoices):
 
 
 class Game(models.Model):
-    """One game; its id stays when a corrected record replaces the current one."""
+    """One game; its id stays when a corrected record replaces the current one.
 
+    ``family`` says whose rules it is played by, and so which rows hold its details:
+    seat-deals for the trick-taking family, rummy seat-deals, poker seat-hands. A rummy
+    game's deals and a poker game's hands are both counted by ``deals_count``."""
+
+    family = models.CharField(max_length=10, choices=FAMILIES, default=Family.TRICKS)
     ruleset_preset = models.CharField(max_length=50)
     ruleset_name = models.CharField(max_length=100, blank=True)  #: a stored ruleset's name
     played_at = models.DateTimeField(null=True, blank=True)
@@ -140,6 +147,7 @@ class Game(models.Model):
             models.Index(fields=["played_at"]),
             models.Index(fields=["status"]),
             models.Index(fields=["verdict"]),
+            models.Index(fields=["family"]),
         ]
 
     def __str__(self) -> str:

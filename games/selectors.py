@@ -22,6 +22,7 @@ from django.utils import timezone
 from core.access import is_staff
 from core.filters import filtered
 from games.models import (
+    FAMILIES,
     VERDICTS,
     Dispute,
     Game,
@@ -34,7 +35,7 @@ from games.models import (
     Visibility,
     player_key,
 )
-from replay.engine import PRESETS
+from replay.engine import PRESET_FAMILIES
 
 if TYPE_CHECKING:
     from core.access import User
@@ -188,8 +189,9 @@ def player_of(value: str) -> Player | None:
 
 
 def ruleset_known(name: str) -> bool:
-    """Whether ``name`` is a preset or a stored ruleset: what a record may name."""
-    return name in PRESETS or StoredRuleset.objects.filter(name=name).exists()
+    """Whether ``name`` is a preset (of any family) or a stored ruleset: what a record may
+    name."""
+    return name in PRESET_FAMILIES or StoredRuleset.objects.filter(name=name).exists()
 
 
 class _GameFilterForm(forms.Form):
@@ -222,6 +224,7 @@ class GameFilter(django_filters.FilterSet):
     ruleset = django_filters.CharFilter(
         method="filter_ruleset", help_text="a preset or a stored ruleset's name"
     )
+    family = django_filters.ChoiceFilter(choices=FAMILIES)
     verdict = django_filters.ChoiceFilter(choices=VERDICTS)
     status = django_filters.ChoiceFilter(choices=GameStatus.choices)
     played_from = UtcIsoDateTimeFilter(
@@ -233,7 +236,7 @@ class GameFilter(django_filters.FilterSet):
 
     class Meta:
         model = Game
-        fields = ("player", "ruleset", "verdict", "status", "played_from", "played_to")
+        fields = ("player", "family", "ruleset", "verdict", "status", "played_from", "played_to")
         form = _GameFilterForm
 
     def filter_player(self, queryset: QuerySet[Game], name: str, value: Player) -> QuerySet[Game]:

@@ -14,7 +14,8 @@ from django.db import models
 from django.db.models import Q
 
 from games.models import Game, GameRecord
-from replay.engine.findings import finding_json
+from replay.engine import Family
+from replay.engine.findings import located_json
 
 
 class Stored(models.TextChoices):
@@ -60,8 +61,22 @@ class Report(models.Model):
         return value
 
 
+#: The names of a finding's three places in each family (docs/format.md, docs/rummy.md,
+#: docs/poker-format.md), which a finding row keeps in ``deal``, ``trick`` and ``play``.
+PLACES: dict[str, tuple[str, str, str]] = {
+    Family.TRICKS: ("deal", "trick", "play"),
+    Family.RUMMY: ("deal", "turn", "action"),
+    Family.POKER: ("hand", "stage", "action"),
+}
+
+
 class Finding(models.Model):
-    """One finding of a report, with the fields of docs/format.md, queryable by code and place."""
+    """One finding of a report, with the fields of docs/format.md, queryable by code and place.
+
+    A family's places are kept in the same three columns, in their order (``PLACES``): one
+    table answers "every finding of deal 2" for any game, and a finding is written back in
+    its family's words by ``to_dict``.
+    """
 
     report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="finding_rows")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="findings")
@@ -84,20 +99,20 @@ class Finding(models.Model):
     def __str__(self) -> str:
         return f"{self.code} in game {self.game_id}"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The docs/format.md shape, ``path`` included (null when the finding has none)."""
-        return finding_json(
+    def to_dict(self, family: str = Family.TRICKS) -> dict[str, Any]:
+        """The shape of the family's reports, ``path`` included (null when it has none)."""
+        names = PLACES[family]
+        return located_json(
             self.code,
             self.severity,
             self.message,
-            deal=self.deal,
-            trick=self.trick,
-            play=self.play,
+            tuple(zip(names, (self.deal, self.trick, self.play), strict=True)),
             seat=self.seat,
             player=self.player,
             expected=self.expected,
             actual=self.actual,
             path=self.path,
+            null_path=True,
         )
 
 
@@ -164,3 +179,55 @@ class SeatDeal(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} deal {self.number} seat {self.seat}"
+
+
+class RummySeatDeal(models.Model):
+    """One seat in one deal of a rummy game's current record, as recomputed, for statistics.
+
+    Rounds count turns as players do, one turn of each seat a round: the first player's
+    first turn is round 1. ``out_round`` and the opening's are null in a deal audited from
+    the sheet, whose turns are unknown.
+    """
+
+    # Derived rows written in bulk, like ``SeatDeal``: no constraint checked per row.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rummy_seat_deals", db_constraint=False
+    )
+    seat = models.PositiveIntegerField()
+    number = models.PositiveIntegerField()
+    points = models.DecimalField(max_digits=14, decimal_places=4)
+    running = models.DecimalField(max_digits=14, decimal_places=4)
+    out = models.BooleanField()  #: this seat went out
+    out_round = models.PositiveIntegerField(null=True)
+    out_jokers = models.PositiveIntegerField(default=0)  #: jokers it went out on
+    opened = models.BooleanField(default=False)
+    opened_round = models.PositiveIntegerField(null=True)
+    opening = models.PositiveIntegerField(null=True)  #: the worth of the opening melds
+    full = models.BooleanField()  #: replayed turn by turn, not from the sheet
+
+    class Meta:
+        ordering: ClassVar = ["game", "number", "seat"]
+
+    def __str__(self) -> str:
+        return f"rummy game {self.game_id} deal {self.number} seat {self.seat}"
+
+
+class PokerSeatHand(models.Model):
+    """One seat dealt into one hand of a poker game's current record, for statistics."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="poker_seat_hands", db_constraint=False
+    )
+    seat = models.PositiveIntegerField()
+    number = models.PositiveIntegerField()
+    net = models.BigIntegerField()  #: the change of its stack in the hand
+    won = models.BooleanField()  #: won a pot (club) or was paid (casino)
+    showdown = models.BooleanField()  #: its cards were judged at the showdown
+    category = models.CharField(max_length=20, blank=True)  #: its hand's, at the showdown
+    folded = models.PositiveIntegerField(null=True)  #: the stage it folded at
+
+    class Meta:
+        ordering: ClassVar = ["game", "number", "seat"]
+
+    def __str__(self) -> str:
+        return f"poker game {self.game_id} hand {self.number} seat {self.seat}"

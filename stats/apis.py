@@ -222,6 +222,47 @@ class JokersSerializer(serializers.Serializer[Any]):
     tricks_won = serializers.IntegerField()
 
 
+class RummySerializer(serializers.Serializer[Any]):
+    deals = serializers.IntegerField()
+    points = serializers.FloatField(help_text="the deals' points: the lowest total wins")
+    per_deal = serializers.FloatField(allow_null=True)
+    outs = serializers.IntegerField(help_text="deals the player went out in")
+    out_rate = rate()
+    out_round = serializers.FloatField(
+        allow_null=True, help_text="the average round of going out, of deals replayed in full"
+    )
+    out_on_jokers = serializers.IntegerField(help_text="outs with jokers in the last discard")
+    openings = serializers.IntegerField(help_text="deals replayed in full it opened in")
+    opening_rate = rate("openings / deals replayed in full")
+    opening_round = serializers.FloatField(allow_null=True)
+    opening_worth = serializers.FloatField(allow_null=True, help_text="the opening melds' worth")
+    left_points = serializers.FloatField(help_text="points left in hand when another went out")
+    left_per_deal = serializers.FloatField(allow_null=True)
+
+
+class CategoryCountSerializer(serializers.Serializer[Any]):
+    category = serializers.CharField()
+    hands = serializers.IntegerField()
+
+
+class FoldCountSerializer(serializers.Serializer[Any]):
+    stage = serializers.IntegerField()
+    hands = serializers.IntegerField()
+
+
+class PokerSerializer(serializers.Serializer[Any]):
+    hands = serializers.IntegerField(help_text="hands dealt in")
+    won = serializers.IntegerField(help_text="hands it won a pot in, or was paid")
+    win_rate = rate()
+    net = serializers.IntegerField(help_text="chips (club) or units (casino) won, net")
+    net_per_hand = serializers.FloatField()
+    showdowns = serializers.IntegerField()
+    showdowns_won = serializers.IntegerField()
+    showdown_win_rate = rate()
+    by_category = CategoryCountSerializer(many=True, help_text="hands shown down, best first")
+    folds = FoldCountSerializer(many=True, help_text="folds by stage")
+
+
 class FindingCountSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     count = serializers.IntegerField()
@@ -444,6 +485,8 @@ class PlayerStatsApi(PlayerApi):
         points = PointsSerializer()
         jokers = JokersSerializer()
         findings = FindingCountSerializer(many=True, help_text="at this player's seat")
+        rummy = RummySerializer(allow_null=True, help_text="of «Джокер» games; null without")
+        poker = PokerSerializer(allow_null=True, help_text="of poker games; null without")
         percentiles = PercentilesSerializer(help_text="all time only")
         months = MonthSerializer(many=True, help_text="the trend, month by month")
 

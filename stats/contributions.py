@@ -30,6 +30,20 @@ of the counters:
   ``other``), ``joker_wins`` (tricks their play won);
 - ``finding:CODE``: the stored report's findings located at this seat.
 
+The rummy's and the poker's counters are named under their family (``rummy_counters``,
+``poker_counters``), so that the sums over every ruleset key add them beside the
+trick-taking family's without mixing them:
+
+- ``rummy:deals``, ``rummy:points``; ``rummy:outs``, ``rummy:out_jokers`` (outs with
+  jokers in the going-out discard), and of deals replayed turn by turn (``rummy:full``)
+  ``rummy:full_outs`` and ``rummy:out_rounds`` (the sum of the rounds they went out in);
+  ``rummy:openings`` with ``rummy:opening_rounds`` and ``rummy:opening_worth``, sums over
+  the full deals it opened in; ``rummy:left_deals`` and ``rummy:left:points``: the deals it
+  did not go out in, and the points its hand was left with;
+- ``poker:hands`` (dealt in), ``poker:won``, ``poker:net`` (chips or units, unscaled),
+  ``poker:showdowns``, ``poker:showdowns_won``, ``poker:category:K`` per category shown
+  down, ``poker:fold:S`` per stage folded at.
+
 Settlement: with a point value ``v``, every loser pays ``(best − own total) × v``; when
 several seats share the best total, each loser's payment is split evenly between them (so a
 loser pays the same whether one or three seats won, and the table's balances add up to
@@ -116,17 +130,86 @@ SeatDealRow = tuple[
 ]  # fmt: skip
 
 
+#: The rummy seat-deal columns ``rummy_counters`` reads, in its tuples' order; ``points``
+#: in 1/SCALE units, as ``SEAT_DEAL_COLUMNS``'.
+RUMMY_COLUMNS = (
+    "game_id",
+    "seat",
+    "points",
+    "out",
+    "out_round",
+    "out_jokers",
+    "opened_round",
+    "opening",
+    "full",
+)
+RummyRow = tuple[int, int, int, bool, int | None, int, int | None, int | None, bool]
+
+
+def rummy_counters(rows: Iterable[RummyRow]) -> dict[int, dict[str, int]]:
+    """Each seat's rummy counters of one game, from its rummy seat-deal rows."""
+    counters: dict[int, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for _, seat, points, out, out_round, out_jokers, opened_round, opening, full in rows:
+        c = counters[seat]
+        c["rummy:deals"] += 1
+        c["rummy:points"] += points
+        if full:
+            c["rummy:full"] += 1
+        if out:
+            c["rummy:outs"] += 1
+            c["rummy:out_jokers"] += out_jokers > 0
+            if out_round is not None:
+                c["rummy:full_outs"] += 1
+                c["rummy:out_rounds"] += out_round
+        else:
+            c["rummy:left_deals"] += 1
+            c["rummy:left:points"] += points
+        if opened_round is not None and opening is not None:
+            c["rummy:openings"] += 1
+            c["rummy:opening_rounds"] += opened_round
+            c["rummy:opening_worth"] += opening
+    return {seat: dict(c) for seat, c in counters.items()}
+
+
+#: The poker seat-hand columns ``poker_counters`` reads, in its tuples' order.
+POKER_COLUMNS = ("game_id", "seat", "net", "won", "showdown", "category", "folded")
+PokerRow = tuple[int, int, int, bool, bool, str, int | None]
+
+
+def poker_counters(rows: Iterable[PokerRow]) -> dict[int, dict[str, int]]:
+    """Each seat's poker counters of one game, from its poker seat-hand rows."""
+    counters: dict[int, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for _, seat, net, won, showdown, category, folded in rows:
+        c = counters[seat]
+        c["poker:hands"] += 1
+        c["poker:net"] += net
+        c["poker:won"] += won
+        if showdown:
+            c["poker:showdowns"] += 1
+            c["poker:showdowns_won"] += won
+            c[f"poker:category:{category}"] += 1
+        if folded is not None:
+            c[f"poker:fold:{folded}"] += 1
+    return {seat: dict(c) for seat, c in counters.items()}
+
+
 def game_contribution(
     *,
     seats: Sequence[SeatResult],
     deals: Iterable[SeatDealRow],
     findings: Mapping[int, Mapping[str, int]],
     point_value: str | None,
+    family: Mapping[int, Mapping[str, int]] | None = None,
 ) -> list[SeatContribution]:
-    """Each seat's counters for one game, from its seat-deal rows (any order)."""
+    """Each seat's counters for one game, from its seat-deal rows (any order); ``family``:
+    the rummy's or the poker's counters of each seat (``rummy_counters``,
+    ``poker_counters``)."""
     # defaultdict rather than Counter: a Counter's missing name goes through a Python-level
     # ``__missing__``, which made this loop take twice as long.
     counters: dict[int, defaultdict[str, int]] = {s.seat: defaultdict(int) for s in seats}
+    for seat, own in (family or {}).items():
+        if seat in counters:
+            counters[seat].update(own)
     for (
         _,
         seat,
@@ -262,13 +345,14 @@ class PairResult:
     difference: int  #: total_a − total_b, scaled
 
 
-def pairs(seats: Sequence[tuple[int, Decimal]]) -> list[PairResult]:
-    """Head-to-head results of a table, from each seat's (player, total)."""
+def pairs(seats: Sequence[tuple[int, Decimal, int]]) -> list[PairResult]:
+    """Head-to-head results of a table, from each seat's (player, total, place): the better
+    place is ahead, whichever way its family ranks totals."""
     out = []
-    for (pa, ta), (pb, tb) in combinations(seats, 2):
+    for (pa, ta, qa), (pb, tb, qb) in combinations(seats, 2):
         if pa == pb:
             continue
         if pa > pb:
-            pa, ta, pb, tb = pb, tb, pa, ta
-        out.append(PairResult(pa, pb, int(ta > tb), int(tb > ta), int(ta == tb), scaled(ta - tb)))
+            pa, ta, qa, pb, tb, qb = pb, tb, qb, pa, ta, qa
+        out.append(PairResult(pa, pb, int(qa < qb), int(qb < qa), int(qa == qb), scaled(ta - tb)))
     return out

@@ -25,6 +25,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from replay.engine.poker.hands import Category
 from stats.contributions import SCALE, add
 from stats.models import (
     ALL,
@@ -38,9 +39,11 @@ from stats.models import (
 )
 
 #: Part of every ETag: change it when the shape or the derivation of an answer changes.
-FIGURES_VERSION = "2"
+FIGURES_VERSION = "3"
 KINDS = ("regular", "no_trump", "dark", "misere", "golden", "forehead")
 DECLARATIONS = ("high", "low", "plain", "lead_highest", "lead_lowest", "other")
+#: The poker's categories, best first, as the figures list them.
+CATEGORY_ORDER = {str(category): -category.value for category in Category}
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +177,59 @@ def stats_figures(
         "findings": [
             {"code": code, "count": n, "per_game": _rate(n, games)} for code, n in findings
         ],
+        "rummy": _rummy_figures(counters),
+        "poker": _poker_figures(counters),
+    }
+
+
+def _rummy_figures(counters: Mapping[str, int]) -> dict[str, Any] | None:
+    """The rummy's figures (``contributions``' ``rummy:`` counters), None without a deal."""
+    c = counters.get
+    deals = c("rummy:deals", 0)
+    if not deals:
+        return None
+    outs, full_outs, openings = c("rummy:outs", 0), c("rummy:full_outs", 0), c("rummy:openings", 0)
+    return {
+        "deals": deals,
+        "points": _points(c("rummy:points", 0)),
+        "per_deal": _average(c("rummy:points", 0), deals),
+        "outs": outs,
+        "out_rate": _rate(outs, deals),
+        "out_round": None if not full_outs else c("rummy:out_rounds", 0) / full_outs,
+        "out_on_jokers": c("rummy:out_jokers", 0),
+        "openings": openings,
+        "opening_rate": _rate(openings, c("rummy:full", 0)),
+        "opening_round": None if not openings else c("rummy:opening_rounds", 0) / openings,
+        "opening_worth": None if not openings else c("rummy:opening_worth", 0) / openings,
+        "left_points": _points(c("rummy:left:points", 0)),
+        "left_per_deal": _average(c("rummy:left:points", 0), c("rummy:left_deals", 0)),
+    }
+
+
+def _poker_figures(counters: Mapping[str, int]) -> dict[str, Any] | None:
+    """The poker's figures (``contributions``' ``poker:`` counters), None without a hand."""
+    c = counters.get
+    hands = c("poker:hands", 0)
+    if not hands:
+        return None
+    categories, folds = [], []
+    for name, value in counters.items():
+        if name.startswith("poker:category:"):
+            categories.append({"category": name.removeprefix("poker:category:"), "hands": value})
+        elif name.startswith("poker:fold:"):
+            folds.append({"stage": int(name.removeprefix("poker:fold:")), "hands": value})
+    showdowns = c("poker:showdowns", 0)
+    return {
+        "hands": hands,
+        "won": c("poker:won", 0),
+        "win_rate": _rate(c("poker:won", 0), hands),
+        "net": c("poker:net", 0),
+        "net_per_hand": c("poker:net", 0) / hands,
+        "showdowns": showdowns,
+        "showdowns_won": c("poker:showdowns_won", 0),
+        "showdown_win_rate": _rate(c("poker:showdowns_won", 0), showdowns),
+        "by_category": sorted(categories, key=lambda e: CATEGORY_ORDER.get(e["category"], 99)),
+        "folds": sorted(folds, key=lambda e: e["stage"]),
     }
 
 

@@ -52,7 +52,7 @@ from typing import Any
 import orjson
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import BigIntegerField, Count, F, Max, Q
+from django.db.models import BigIntegerField, Count, F, Max, Min, Q
 from django.db.models.functions import Cast, Round
 from django.utils import timezone
 from openskill.models import PlackettLuce
@@ -68,17 +68,23 @@ from games.models import (
     Visibility,
 )
 from games.selectors import games_vouched
-from replay.engine import Verdict
-from replay.models import Finding, SeatDeal
+from replay.engine import PRESET_FAMILIES, Family, Verdict, seats_compete
+from replay.models import Finding, PokerSeatHand, RummySeatDeal, SeatDeal
 from stats import selectors
 from stats.contributions import (
+    POKER_COLUMNS,
+    RUMMY_COLUMNS,
     SCALE,
     SEAT_DEAL_COLUMNS,
+    PokerRow,
+    RummyRow,
     SeatDealRow,
     SeatResult,
     add,
     game_contribution,
     pairs,
+    poker_counters,
+    rummy_counters,
 )
 from stats.models import (
     ALL,
@@ -148,6 +154,7 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
             "status",
             "verdict",
             "point_value",
+            "family",
         )
     )
     if not games:
@@ -206,6 +213,7 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
         cursor.execute(sql, params)
         for row in cursor.fetchall():
             deals[row[0]].append(row)
+    family = _family_counters(counted)
     out: dict[int, tuple[GameFact, list[SeatFact]]] = {}
     for g in counted:
         game_seats = sorted(seats.get(g["id"], []), key=lambda s: s.seat)
@@ -216,6 +224,7 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
             deals=deals.get(g["id"], ()),
             findings=findings.get(g["id"], {}),
             point_value=g["point_value"],
+            family=family.get(g["id"]),
         )
         key = ruleset_key(g["ruleset_preset"], g["ruleset_name"])
         when = g["played_at"] or g["created_at"]
@@ -226,7 +235,9 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
             when=when,
             month=month,
             seats=[[c.player_id, c.place] for c in contributions],
-            vouched=g["id"] in vouched,
+            # A casino's seats each play the house: their places rank no one, so the game
+            # is rated by no one either.
+            vouched=g["id"] in vouched and seats_compete(g["ruleset_preset"]),
         )
         seat_facts = [
             SeatFact(
@@ -243,6 +254,35 @@ def _facts_build(game_ids: Sequence[int]) -> dict[int, tuple[GameFact, list[Seat
             for c in contributions
         ]
         out[g["id"]] = (fact, seat_facts)
+    return out
+
+
+def _family_counters(games: Sequence[Mapping[str, Any]]) -> dict[int, dict[int, dict[str, int]]]:
+    """The rummy's and the poker's counters of each of their games, by game and seat."""
+    ids = {
+        kind: [g["id"] for g in games if g["family"] == kind]
+        for kind in (Family.RUMMY, Family.POKER)
+    }
+    out: dict[int, dict[int, dict[str, int]]] = {}
+    if ids[Family.RUMMY]:
+        rummy: dict[int, list[RummyRow]] = defaultdict(list)
+        for row in (
+            RummySeatDeal.objects.filter(game_id__in=ids[Family.RUMMY])
+            .annotate(units=Cast(Round(F("points") * SCALE), BigIntegerField()))
+            .order_by()
+            .values_list(*("units" if c == "points" else c for c in RUMMY_COLUMNS))
+        ):
+            rummy[row[0]].append(row)
+        out.update((game_id, rummy_counters(rows)) for game_id, rows in rummy.items())
+    if ids[Family.POKER]:
+        poker: dict[int, list[PokerRow]] = defaultdict(list)
+        for row in (
+            PokerSeatHand.objects.filter(game_id__in=ids[Family.POKER])
+            .order_by()
+            .values_list(*POKER_COLUMNS)
+        ):
+            poker[row[0]].append(row)
+        out.update((game_id, poker_counters(rows)) for game_id, rows in poker.items())
     return out
 
 
@@ -271,7 +311,7 @@ def _stat_keys(fact: SeatFact) -> tuple[StatKey, ...]:
 
 def _pair_results(seat_facts: Sequence[SeatFact]) -> Iterator[tuple[PairKey, dict[str, int]]]:
     ruleset = seat_facts[0].ruleset
-    for pr in pairs([(f.player_id, f.total) for f in seat_facts]):
+    for pr in pairs([(f.player_id, f.total, f.place) for f in seat_facts]):
         counters = {
             "games": 1,
             "a_ahead": pr.a_ahead,
@@ -533,12 +573,16 @@ def _stats_apply(
                 deletes.append(row.pk)
             continue
         best: Decimal | None
+        ruleset = key[1]
         if row is None:
-            best = max(added[key])
-        elif removed.get(key) and (row.best_total is None or max(removed[key]) >= row.best_total):
+            best = _best(ruleset, *added[key])
+        elif removed.get(key) and (
+            row.best_total is None
+            or _best(ruleset, *removed[key]) == _best(ruleset, row.best_total, *removed[key])
+        ):
             best = _best_total(*key)
         elif added.get(key) and row.best_total is not None:
-            best = max(row.best_total, *added[key])
+            best = _best(ruleset, row.best_total, *added[key])
         else:
             best = row.best_total
         # Written even when the sums did not move (a game moved to another month): the
@@ -592,6 +636,17 @@ def _bodies_render(rows: Sequence[PlayerStat], fresh: Sequence[PlayerStat] = ())
         )
 
 
+def _lowest_wins(ruleset: str) -> bool:
+    """Whether the lowest total is the best in the games of a ruleset key: the rummy's. Over
+    every key, whose totals are on different scales, the highest stands, unread by the
+    figures (``selectors.stats_figures``)."""
+    return ruleset != ALL and PRESET_FAMILIES.get(ruleset) is Family.RUMMY
+
+
+def _best(ruleset: str, *totals: Decimal) -> Decimal:
+    return min(totals) if _lowest_wins(ruleset) else max(totals)
+
+
 def _best_total(player_id: int, ruleset: str, period: str) -> Decimal | None:
     """The best total over the facts (after they were written) of one aggregate row."""
     facts = SeatFact.objects.filter(player_id=player_id)
@@ -599,7 +654,8 @@ def _best_total(player_id: int, ruleset: str, period: str) -> Decimal | None:
         facts = facts.filter(ruleset=ruleset)
     if period != ALL:
         facts = facts.filter(month=period)
-    best: Decimal | None = facts.aggregate(best=Max("total"))["best"]
+    pick = Min if _lowest_wins(ruleset) else Max
+    best: Decimal | None = facts.aggregate(best=pick("total"))["best"]
     return best
 
 
@@ -790,7 +846,7 @@ def stats_recompute() -> RecomputeSummary:
         for f in seat_facts:
             for key in _stat_keys(f):
                 add(stats[key], f.counters)
-                if key not in best or f.total > best[key]:
+                if key not in best or _best(key[1], f.total, best[key]) != best[key]:
                     best[key] = f.total
         for _, chunk in built.values():
             for pair, counters in _pair_results(chunk):

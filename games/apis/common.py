@@ -8,7 +8,7 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
-from games.models import Game
+from games.models import FAMILIES, Game
 
 
 def number(value: Decimal) -> int | float:
@@ -33,6 +33,10 @@ class GameSummarySerializer(serializers.Serializer[Any]):
 
     id = serializers.IntegerField()
     url = serializers.SerializerMethodField()
+    family = serializers.ChoiceField(
+        choices=FAMILIES,
+        help_text="whose rules: tricks (raspis/1), rummy (raspis-rummy/1), poker (raspis-poker/1)",
+    )
     ruleset = serializers.CharField(source="ruleset_preset")
     ruleset_name = serializers.CharField()
     played_at = serializers.DateTimeField(allow_null=True)

@@ -32,6 +32,7 @@ from games.apis.common import GameSummarySerializer, number
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_record_text
+from replay.engine import Family
 from replay.models import Finding, Report, Stored
 from replay.selectors import game_state
 from replay.services.limits import record_limits_check
@@ -57,6 +58,9 @@ GAME_FILTERS = [
         "ruleset",
         text_type(),
         description="a preset or a stored ruleset's name; any other is a 400",
+    ),
+    OpenApiParameter(
+        "family", str, enum=[f.value for f in Family], description="whose rules the games are"
     ),
     OpenApiParameter("verdict", str, enum=["malformed", "illegal", "mismatch", "verified"]),
     OpenApiParameter("status", str, enum=["verified", "flagged", "disputed", "resolved"]),
@@ -122,7 +126,7 @@ class GameDetailSerializer(GameSummarySerializer):
     @extend_schema_field(FindingSerializer(many=True))
     def get_findings(self, game: Game) -> list[dict[str, Any]]:
         rows = Finding.objects.filter(game=game, report__current=True).order_by("pk")
-        return [row.to_dict() for row in rows]
+        return [row.to_dict(game.family) for row in rows]
 
     @extend_schema_field(
         inline_serializer(

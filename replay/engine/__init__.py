@@ -23,9 +23,18 @@ from .files import (
     split_file,
 )
 from .findings import Code, Finding, Severity
-from .formats import verify
+from .formats import (
+    PRESET_FAMILIES,
+    AnyFinding,
+    AnyReport,
+    Family,
+    family_of,
+    seats_compete,
+    verify,
+)
 from .poker.report import PokerReport
 from .report import Verdict
+from .rummy.report import Report as RummyReport
 from .tricks.game import replay
 from .tricks.game import verify as verify_tricks
 from .tricks.limits import MAX_DEALS, MAX_PLAYS, record_excess
@@ -41,11 +50,15 @@ __all__ = [
     "MAX_DEALS",
     "MAX_PLAYS",
     "PRESETS",
+    "PRESET_FAMILIES",
+    "AnyFinding",
+    "AnyReport",
     "Bounds",
     "Code",
     "DealResult",
     "Document",
     "Excess",
+    "Family",
     "Finding",
     "JokerPlay",
     "Line",
@@ -54,9 +67,11 @@ __all__ = [
     "Record",
     "Report",
     "Ruleset",
+    "RummyReport",
     "Severity",
     "TooLarge",
     "Verdict",
+    "family_of",
     "line_document",
     "malformed",
     "parse_record",
@@ -66,6 +81,7 @@ __all__ = [
     "replay",
     "resolve_ruleset",
     "schedule_for",
+    "seats_compete",
     "split_documents",
     "split_file",
     "state_at",

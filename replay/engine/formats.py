@@ -11,16 +11,26 @@ problem of the record (docs/format.md conventions: one report lists every proble
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import Any, Final
 
+from .findings import Finding
 from .poker import game as poker
+from .poker.findings import PokerFinding
 from .poker.parse import FORMAT as POKER_FORMAT
 from .poker.report import PokerReport
+from .poker.rulesets import PRESETS as POKER_PRESETS
+from .poker.rulesets import Game as PokerGame
 from .rummy import game as rummy
+from .rummy.findings import Finding as RummyFinding
 from .rummy.report import Report as RummyReport
+from .rummy.rulesets import PRESETS as RUMMY_PRESETS
 from .tricks import game as tricks
 from .tricks.report import Report
+from .tricks.rulesets import PRESETS as TRICKS_PRESETS
 
+#: A finding of any family's report: each has its code, level, seat, player and path.
+AnyFinding = Finding | RummyFinding | PokerFinding
 #: The report of any family's record: each has the verdict, the findings and ``to_dict``.
 AnyReport = Report | RummyReport | PokerReport
 #: A family's verifier: a decoded record and the service's stored rulesets → its report.
@@ -32,6 +42,38 @@ FORMATS: Final[dict[str, Verifier]] = {
     POKER_FORMAT: poker.verify,
 }
 _UNKNOWN: Final = tricks.verify  #: reports the format as not ``raspis/1``
+
+
+class Family(StrEnum):
+    """The game families, each with its format, rules and report."""
+
+    TRICKS = "tricks"  #: Расписной покер and its kin, ``raspis/1``
+    RUMMY = "rummy"  #: «Джокер», ``raspis-rummy/1``
+    POKER = "poker"  #: the joker poker games, ``raspis-poker/1``
+
+
+#: Every family's presets, by name: no name is two families'.
+PRESET_FAMILIES: Final[dict[str, Family]] = {
+    **dict.fromkeys(TRICKS_PRESETS, Family.TRICKS),
+    **dict.fromkeys(RUMMY_PRESETS, Family.RUMMY),
+    **dict.fromkeys(POKER_PRESETS, Family.POKER),
+}
+
+
+def seats_compete(preset: str) -> bool:
+    """Whether the seats of a game of ``preset`` play one another, so that their places rank
+    them: in every game but the casino's, where each seat plays the house alone."""
+    casino = POKER_PRESETS.get(preset)
+    return casino is None or casino[0] is not PokerGame.CASINO
+
+
+def family_of(report: AnyReport) -> Family:
+    """The family whose rules made ``report``."""
+    if isinstance(report, RummyReport):
+        return Family.RUMMY
+    if isinstance(report, PokerReport):
+        return Family.POKER
+    return Family.TRICKS
 
 
 def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> AnyReport:

@@ -21,10 +21,11 @@ from games.models import Game, GameRecord, GameStatus
 from games.selectors import stored_rulesets
 from games.services import status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import ENGINE_VERSION, Code, Finding, malformed, verify_tricks
+from replay.engine import ENGINE_VERSION, AnyReport, Code, Finding, malformed, verify
 from replay.json_codec import json_text, record_loads
 from replay.models import Report as ReportRow
 from replay.models import VerdictChange
+from replay.services.families import report_audit, report_rounds
 from replay.services.store import (
     Prepared,
     reports_retire,
@@ -80,10 +81,11 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
             value = record_loads(text)
         except (ValueError, RecursionError):
             value = None
+        report: AnyReport
         if value is None:
             report = malformed([Finding(Code.RECORD_JSON, "the record is not JSON", path="")], None)
         else:
-            report = verify_tricks(value, rulesets)
+            report = verify(value, rulesets)
         # Only the report and its rows are new: the game's columns from meta stay as stored.
         ready = Prepared(
             len(prepared),
@@ -106,8 +108,8 @@ def _chunk_reverify(game_ids: Sequence[int]) -> int:
         game = games[ready.game_id]
         report = ready.report
         game.verdict = str(report.verdict)
-        game.audit = report.audit
-        game.deals_count = len(report.deals)
+        game.audit = report_audit(report)
+        game.deals_count = report_rounds(report)
         if report.ruleset is not None:
             game.ruleset_preset = report.ruleset.preset
         if game.status in (GameStatus.VERIFIED, GameStatus.FLAGGED):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -21,7 +22,10 @@ from typing import Any
 from django.utils import timezone
 
 from core.bulk import clean_text
-from replay.engine import DealResult, Report
+from replay.engine import AnyFinding, DealResult
+
+#: A finding's three places, as a finding row keeps them (``replay.models.PLACES``).
+Places = tuple[int | None, int | None, int | None]
 
 JOKER_HIGH = (0, 1)  #: a silent joker (detsky) is played high
 JOKER_LOW = 2
@@ -124,15 +128,21 @@ def places(totals: Sequence[int | float | Fraction]) -> list[int]:
     return [1 + sum(1 for other in totals if other > total) for total in totals]
 
 
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The seats' final results: totals, their places (1 is best), and the winners."""
+
+    totals: Sequence[Any]
+    places: list[int]
+    winners: set[int]
+
+
 SEAT_FIELDS = ("game_id", "seat", "player_id", "name", "total", "place", "winner")
 
 
 def seat_rows(
-    game_id: int, report: Report, player_ids: Sequence[int], names: Sequence[str]
+    game_id: int, standings: Standings, player_ids: Sequence[int], names: Sequence[str]
 ) -> list[tuple[Any, ...]]:
-    totals = report.totals or [0] * len(names)
-    ranks = places(totals)
-    winners = set(report.winners)
     return [
         (
             game_id,
@@ -140,10 +150,10 @@ def seat_rows(
             player_ids[seat],
             names[seat],
             _clamp(score_value(t)),
-            ranks[seat],
-            seat in winners,
+            standings.places[seat],
+            seat in standings.winners,
         )
-        for seat, t in enumerate(totals)
+        for seat, t in enumerate(standings.totals)
     ]
 
 
@@ -317,16 +327,18 @@ def player_column(name: str) -> str:
     return clean_text(name)[:PLAYER_MAX]
 
 
-def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any, ...]]:
+def finding_rows(
+    report_id: int, game_id: int, findings: Sequence[AnyFinding], places: Sequence[Places]
+) -> list[tuple[Any, ...]]:
+    """One tuple per finding, in ``FINDING_FIELDS`` order; ``places`` are each finding's
+    three places in its family's order (``families.finding_places``)."""
     return [
         (
             report_id,
             game_id,
             str(f.code),
             str(f.level),
-            f.deal,
-            f.trick,
-            f.play,
+            *where,
             f.seat,
             None if f.player is None else player_column(f.player),  # the report keeps it whole
             clean_text(f.message),
@@ -334,5 +346,5 @@ def finding_rows(report_id: int, game_id: int, report: Report) -> list[tuple[Any
             f.actual,
             f.path if f.path is None else clean_text(f.path),
         )
-        for f in report.findings
+        for f, where in zip(findings, places, strict=True)
     ]

@@ -47,13 +47,33 @@ from games.models import Dispute, DisputeStatus, Game, GameRecord, GameSeat, Gam
 from games.selectors import game_visible, stored_rulesets
 from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import ENGINE_VERSION, PRESETS, Code, Finding, Report, line_document
+from replay.engine import (
+    ENGINE_VERSION,
+    PRESET_FAMILIES,
+    AnyReport,
+    Family,
+    Finding,
+    PokerReport,
+    RummyReport,
+    family_of,
+    line_document,
+)
 from replay.engine import Verdict as EngineVerdict
 from replay.engine import verify as engine_verify
 from replay.json_codec import json_text, record_loads
 from replay.models import Finding as FindingRow
+from replay.models import PokerSeatHand, RummySeatDeal, SeatDeal, Stored, VerdictChange
 from replay.models import Report as ReportRow
-from replay.models import SeatDeal, Stored, VerdictChange
+from replay.services.families import (
+    POKER_SEAT_HAND_FIELDS,
+    RUMMY_SEAT_DEAL_FIELDS,
+    finding_places,
+    poker_seat_hand_rows,
+    report_audit,
+    report_rounds,
+    report_standings,
+    rummy_seat_deal_rows,
+)
 from replay.services.limits import record_limits_finding
 from replay.services.rows import (
     FINDING_FIELDS,
@@ -118,7 +138,7 @@ class Prepared:
     sha256: str
     ruleset: Any  #: the record's ``ruleset`` and ``meta``, all of its JSON that is kept
     meta: Any
-    report: Report
+    report: AnyReport
     data: str  #: ``report.to_dict()`` as JSON
     external_id: str
     game_id: int = 0
@@ -339,11 +359,6 @@ def _prepare(
     if past is not None:
         return Outcome(Stored.REJECTED, findings=[past]), None
     report = engine_verify(value, rulesets)
-    if not isinstance(report, Report):
-        # The rummy's reports are answered by /api/verify/; games are stored of the
-        # trick-taking family only, whose models they fill.
-        message = "records of this format can be verified, but not stored"
-        return _rejected(Finding(Code.RECORD_SCHEMA, message, path="/format")), None
     if report.verdict is EngineVerdict.MALFORMED:
         findings = [finding_dict(f) for f in report.findings]
         return Outcome(Stored.REJECTED, findings=findings), None
@@ -420,6 +435,7 @@ def _games_write(
 
 
 GAME_FIELDS = (
+    "family",
     "ruleset_preset",
     "ruleset_name",
     "played_at",
@@ -462,20 +478,24 @@ def _game_fields(ready: Prepared) -> dict[str, Any]:
     report = ready.report
     ruleset, meta = ready.ruleset, ready.meta
     assert report.ruleset is not None
+    family = family_of(report)
     return {
+        "family": family,
         "ruleset_preset": report.ruleset.preset,
         "ruleset_name": ruleset[:100]
-        if isinstance(ruleset, str) and ruleset not in PRESETS
+        if isinstance(ruleset, str) and ruleset not in PRESET_FAMILIES
         else "",
         "played_at": played_at(meta),
         "source": meta_text(meta, "source"),
         "external_id": ready.external_id,
         "verdict": str(report.verdict),
-        "audit": report.audit,
+        "audit": report_audit(report),
         "status": status_for(report.verdict),
         "players_count": len(report.players),
-        "deals_count": len(report.deals),
-        "point_value": point_value(meta),
+        "deals_count": report_rounds(report),
+        # A settlement pays the highest total (``stats.contributions``): the trick-taking
+        # family's measure only.
+        "point_value": point_value(meta) if family is Family.TRICKS else None,
     }
 
 
@@ -530,6 +550,8 @@ def reports_retire(game_ids: Sequence[int], *, records: bool = True) -> dict[int
     ReportRow.objects.filter(game_id__in=game_ids, current=True).update(current=False)
     GameSeat.objects.filter(game_id__in=game_ids).delete()
     SeatDeal.objects.filter(game_id__in=game_ids).delete()
+    RummySeatDeal.objects.filter(game_id__in=game_ids).delete()
+    PokerSeatHand.objects.filter(game_id__in=game_ids).delete()
     return previous
 
 
@@ -587,7 +609,7 @@ def reports_write(
             r.record_id,
             ENGINE_VERSION,
             str(r.report.verdict),
-            r.report.audit,
+            report_audit(r.report),
             r.data,
             r.current,
             now,
@@ -598,22 +620,35 @@ def reports_write(
     findings = []
     for ready, report_id in zip(prepared, report_ids, strict=True):
         if ready.report.findings:
-            findings.extend(finding_rows(report_id, ready.game_id, ready.report))
+            report = ready.report
+            places = finding_places(report)
+            findings.extend(finding_rows(report_id, ready.game_id, report.findings, places))
     writes.insert(FindingRow, FINDING_FIELDS, findings)
 
     seats = []
     seat_deals = []
+    rummy_deals = []
+    poker_hands = []
     for ready in current:
         names, player_ids = players[ready.index]
-        seats.extend(seat_rows(ready.game_id, ready.report, player_ids, names))
         report = ready.report
-        trusted = report.verdict is EngineVerdict.VERIFIED
-        hook = report.ruleset is not None and report.ruleset.hook
-        seat_deals.extend(
-            seat_deal_rows(ready.game_id, report.deals, len(player_ids), trusted=trusted, hook=hook)
-        )
+        seats.extend(seat_rows(ready.game_id, report_standings(report), player_ids, names))
+        if isinstance(report, RummyReport):
+            rummy_deals.extend(rummy_seat_deal_rows(ready.game_id, report))
+        elif isinstance(report, PokerReport):
+            poker_hands.extend(poker_seat_hand_rows(ready.game_id, report))
+        else:
+            trusted = report.verdict is EngineVerdict.VERIFIED
+            hook = report.ruleset is not None and report.ruleset.hook
+            seat_deals.extend(
+                seat_deal_rows(
+                    ready.game_id, report.deals, len(player_ids), trusted=trusted, hook=hook
+                )
+            )
     writes.insert(GameSeat, SEAT_FIELDS, seats)
     writes.insert(SeatDeal, SEAT_DEAL_FIELDS, seat_deals)
+    writes.insert(RummySeatDeal, RUMMY_SEAT_DEAL_FIELDS, rummy_deals)
+    writes.insert(PokerSeatHand, POKER_SEAT_HAND_FIELDS, poker_hands)
 
 
 __all__ = [

@@ -21,6 +21,8 @@ from replay.engine import (
     split_file,
     verify,
 )
+from replay.engine.poker.simulate import simulate_record as poker_record
+from replay.engine.rummy.simulate import simulate_game as rummy_game
 from replay.engine.simulate import simulate_game
 
 #: The longest game the rules allow: two players, two decks, three rounds of RULES §8.
@@ -51,6 +53,28 @@ def test_deals_within_the_limit_with_too_many_plays_are_past_the_plays() -> None
     excess = record_excess(record)
     assert excess is not None and excess.what == "plays"
     assert excess.actual > MAX_PLAYS
+
+
+def test_a_rummy_deal_of_endless_turns_is_past_the_plays() -> None:
+    record = rummy_game("joker_rummy", 3, 1)
+    assert record_excess(record) is None
+    turns = record["deals"][0]["turns"]
+    record["deals"][0]["turns"] = turns * (MAX_PLAYS // len(turns) + 1)
+    excess = record_excess(record)
+    assert excess is not None and (excess.what, excess.path) == ("plays", "/deals")
+
+
+def test_poker_hands_count_as_deals_and_their_actions_as_plays() -> None:
+    record = poker_record("club_stud", 3, 4, 1)
+    assert record_excess(record) is None
+    hand = record["hands"][0]
+    many = copy.deepcopy(record)
+    many["hands"] = [hand] * (MAX_DEALS + 1)
+    excess = record_excess(many)
+    assert excess is not None and (excess.what, excess.path) == ("deals", "/hands")
+    hand["stages"][0] = hand["stages"][0] * (MAX_PLAYS + 1)
+    excess = record_excess(record)
+    assert excess is not None and (excess.what, excess.path) == ("plays", "/hands")
 
 
 def test_what_is_not_shaped_like_a_record_counts_as_nothing() -> None:

@@ -1,4 +1,5 @@
-"""POST /api/verify/ with a poker record: the poker report; storing one is refused."""
+"""Poker records through the API: /api/verify/ answers the poker report, /api/games/ keeps
+them."""
 
 from __future__ import annotations
 
@@ -27,15 +28,15 @@ def test_it_answers_the_poker_report_of_a_poker_record(api_client: APIClient) ->
     assert Game.objects.count() == 0
 
 
-def test_it_refuses_to_store_a_poker_record_with_a_located_finding(
+def test_a_stored_poker_game_is_read_back_with_its_hands(
     api_client: APIClient, django_user_model: type
 ) -> None:
     user = django_user_model.objects.create_user("anna", password="pw-long-enough-123")
     api_client.force_authenticate(user)
     text = (GOLDEN / "club_fold_to_a_bet.record.json").read_text(encoding="utf-8")
     response = api_client.post("/api/games/", text, content_type="application/json")
-    assert 400 <= response.status_code < 500
-    findings = response.json()["findings"]
-    assert findings[0]["code"] == "record.schema"
-    assert findings[0]["path"] == "/format"
-    assert Game.objects.count() == 0
+    assert response.status_code == 201
+    want = json.loads((GOLDEN / "club_fold_to_a_bet.report.json").read_text(encoding="utf-8"))
+    game = api_client.get(response.json()["game"]["url"]).json()
+    assert (game["family"], game["deals_count"]) == ("poker", len(want["hands"]))
+    assert game["report"]["hands"] == want["hands"]

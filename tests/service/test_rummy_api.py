@@ -1,4 +1,4 @@
-"""Rummy records through the API: ``/api/verify/`` answers them; storing takes none yet."""
+"""Rummy records through the API: ``/api/verify/`` answers them, ``/api/games/`` keeps them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import pytest
 from rest_framework.test import APIClient
 
 from replay.engine.rummy.simulate import simulate_game
-from tests.service.conftest import findings_of
 
 pytestmark = pytest.mark.django_db
 
@@ -32,11 +31,11 @@ def test_verify_locates_a_rummy_finding_by_turn_and_action(api_client: APIClient
     assert {k: first[k] for k in where} == where
 
 
-def test_storing_a_rummy_record_is_refused_with_a_finding(client_of: Any, user: Any) -> None:
+def test_a_stored_rummy_game_is_read_back_with_its_report(client_of: Any, user: Any) -> None:
     record = simulate_game("joker_rummy", 2, 1)
-    response = client_of(user).post(
-        "/api/games/", json.dumps(record), content_type="application/json"
-    )
-    assert response.status_code == 400
-    (finding,) = findings_of(response)
-    assert (finding["code"], finding["path"]) == ("record.schema", "/format")
+    client = client_of(user)
+    response = client.post("/api/games/", json.dumps(record), content_type="application/json")
+    assert response.status_code == 201
+    game = client.get(response.json()["game"]["url"]).json()
+    assert (game["family"], game["ruleset"]) == ("rummy", "joker_rummy")
+    assert game["report"]["totals"] == record["totals"]

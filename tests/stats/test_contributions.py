@@ -54,7 +54,7 @@ def test_adding_and_subtracting_a_contribution_leaves_nothing() -> None:
 
 
 def test_head_to_head_rows_are_ordered_by_player_id() -> None:
-    (row,) = pairs([(9, D(3)), (4, D(10))])
+    (row,) = pairs([(9, D(3), 2), (4, D(10), 1)])
     assert (row.player_a, row.player_b, row.a_ahead, row.b_ahead, row.difference) == (
         4,
         9,

@@ -288,6 +288,7 @@ class CasinoHand:
             net,
             stacks,
             [1 if d == FOLD else None for d in self.decided],
+            list(self.playing),
         )
 
     def _result(

@@ -476,6 +476,7 @@ class ClubHand:
             net,
             stacks,
             self.folded,
+            list(self.inn),
         )
 
     def _best(

@@ -67,7 +67,7 @@ class PokerFinding:
     def level(self) -> Severity:
         return self.code.severity
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, null_path: bool = False) -> dict[str, Any]:
         return located_json(
             str(self.code),
             str(self.level),
@@ -78,7 +78,7 @@ class PokerFinding:
             expected=_json_value(self.expected),
             actual=_json_value(self.actual),
             path=self.path,
-            null_path=False,
+            null_path=null_path,
         )
 
 

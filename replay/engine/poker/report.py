@@ -39,6 +39,8 @@ class HandResult:
     #: The stage at which each seat folded (1 … 5), None for a seat that did not fold; feeds
     #: statistics, not the report.
     folded: list[int | None] = field(default_factory=list)
+    #: Whether each seat was dealt in (not sitting out); feeds statistics, not the report.
+    dealt: list[bool] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {

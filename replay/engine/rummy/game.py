@@ -64,7 +64,10 @@ class _Deal:
         self.melds: dict[int, Meld] = {}
         self.next_meld = 1
         self.opened = [False] * self.n
+        #: Per seat, the turn of its opening and the opening melds' worth, for statistics.
+        self.openings: list[tuple[int, int] | None] = [None] * self.n
         self.out: int | None = None
+        self.out_turn: int | None = None
         self.out_jokers = 0
         self.turn_findings: list[tuple[int, int, int, Finding]] = []
 
@@ -317,6 +320,7 @@ class _Deal:
                     actual=worth,
                 )
             self.opened[seat] = True
+            self.openings[seat] = (t, worth)
 
     def held_code(
         self, action: Action, hand: list[int], first_round: bool, is_open: bool
@@ -634,6 +638,8 @@ class _Game:
                 state.turn_findings = []
                 continue
             state.play(turn, t, seat)
+            if state.out is not None:
+                state.out_turn = t
             if self.observe is not None:
                 self.observe(state)
         if state.out is None:
@@ -653,6 +659,8 @@ class _Game:
             [],
             Audit.FULL,
             len(turns),
+            state.out_turn,
+            state.openings,
         )
 
     def sheet(self, state: _Deal) -> DealResult:

@@ -22,6 +22,10 @@ class DealResult:
     running: list[Any]
     audit: Audit = Audit.FULL
     turns: int = 0  #: the turns the deal records, for statistics
+    #: For statistics, of a deal replayed in full: the turn that went out, and per seat the
+    #: turn of its opening and the worth of its opening melds (None: it did not open).
+    out_turn: int | None = None
+    openings: list[tuple[int, int] | None] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -45,17 +45,30 @@ MAX_DEALS, MAX_PLAYS = _longest()
 def record_excess(obj: Any, *, deals: int = MAX_DEALS, plays: int = MAX_PLAYS) -> Excess | None:
     """The first limit a decoded record goes past, counted without replaying it; None when it
     holds no more than a game can. Anything not shaped like a record counts as nothing: the
-    replay reports that."""
-    listed = obj.get("deals") if isinstance(obj, dict) else None
+    replay reports that.
+
+    Every family is held to the same two numbers, each in its own words: the rummy's turns
+    count as plays, and the poker's hands as deals and their actions as plays, so that no
+    format lets a body claim more work than a trick-taking game can."""
+    if not isinstance(obj, dict):
+        return None
+    key = "hands" if isinstance(obj.get("hands"), list) else "deals"
+    listed = obj.get(key)
     if not isinstance(listed, list):
         return None
     if len(listed) > deals:
-        return Excess("deals", "/deals", deals, len(listed))
+        return Excess("deals", f"/{key}", deals, len(listed))
     count = 0
     for deal in listed:
-        tricks = deal.get("tricks") if isinstance(deal, dict) else None
-        if isinstance(tricks, list):
-            count += sum(len(trick) for trick in tricks if isinstance(trick, list))
+        if not isinstance(deal, dict):
+            continue
+        for name in ("tricks", "stages"):
+            moves = deal.get(name)
+            if isinstance(moves, list):
+                count += sum(len(move) for move in moves if isinstance(move, list))
+        turns = deal.get("turns")
+        if isinstance(turns, list):
+            count += len(turns)
     if count > plays:
-        return Excess("plays", "/deals", plays, count)
+        return Excess("plays", f"/{key}", plays, count)
     return None
