@@ -32,7 +32,7 @@ from games.models import (
 )
 from games.selectors import game_record_text
 from games.signals import game_changed, send_for_games
-from replay.engine import PRESETS, Verdict, preset_ruleset, record_json, resolve_ruleset
+from replay.engine import PRESETS, Verdict, preset_ruleset, record_json, resolve_ruleset, standings
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -237,13 +237,12 @@ def _corrected_totals(scores: Sequence[Any] | None, players: int) -> list[Decima
 
 
 def _seats_correct(game: Game, totals: list[Decimal]) -> None:
-    best = max(totals)
+    places, winners = standings(game.family, totals)
     seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
     for seat in seats:
-        total = totals[seat.seat]
-        seat.total = total
-        seat.place = 1 + sum(1 for other in totals if other > total)
-        seat.winner = total == best
+        seat.total = totals[seat.seat]
+        seat.place = places[seat.seat]
+        seat.winner = seat.seat in winners
     GameSeat.objects.bulk_update(seats, ["total", "place", "winner"])
 
 

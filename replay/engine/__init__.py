@@ -30,6 +30,7 @@ from .formats import (
     Family,
     family_of,
     seats_compete,
+    standings,
     verify,
 )
 from .poker.report import PokerReport
@@ -84,6 +85,7 @@ __all__ = [
     "seats_compete",
     "split_documents",
     "split_file",
+    "standings",
     "state_at",
     "verify",
     "verify_tricks",

@@ -168,3 +168,21 @@ def test_games_are_listed_by_family(client_of: Any, user: Any) -> None:
         assert [g["family"] for g in listed] == [family]
     assert client.get("/api/games/?ruleset=joker_rummy").json()["count"] == 1
     assert client.get("/api/games/?family=chess").status_code == 400
+
+
+def test_a_rummy_correction_ranks_the_lowest_total_first(
+    client_of: Any, user: Any, other_user: Any, staff_user: Any
+) -> None:
+    game_id = _post(client_of(user), simulate_game("joker_rummy", 3, 1)).json()["game"]["id"]
+    opened = client_of(other_user).post(
+        f"/api/games/{game_id}/disputes/", {"reason": "the sheet says otherwise"}, format="json"
+    )
+    assert opened.status_code == 201, opened.json()
+    resolved = client_of(staff_user).post(
+        f"/api/disputes/{opened.json()['id']}/resolve/",
+        {"decision": "corrected", "corrected_scores": [40, -60, 40]},
+        format="json",
+    )
+    assert resolved.status_code == 200, resolved.json()
+    seats = GameSeat.objects.filter(game_id=game_id).order_by("seat")
+    assert [(s.place, s.winner) for s in seats] == [(2, False), (1, True), (2, False)]
