@@ -44,3 +44,25 @@ OUTCOMES = {
     "rejected": pgettext_lazy("upload outcome", "rejected"),
     "failed": pgettext_lazy("upload outcome", "failed"),
 }
+
+#: The game families (``replay.engine.Family``).
+FAMILIES = {
+    "tricks": pgettext_lazy("game family", "Raspisnoy poker"),
+    "rummy": pgettext_lazy("game family", "Joker rummy"),
+    "poker": pgettext_lazy("game family", "Joker poker"),
+}
+
+#: The poker's hand categories (POKER §2), by the names reports use.
+POKER_CATEGORIES = {
+    "five_of_a_kind": pgettext_lazy("poker hand", "five of a kind"),
+    "royal_flush": pgettext_lazy("poker hand", "royal flush"),
+    "straight_flush": pgettext_lazy("poker hand", "straight flush"),
+    "four_of_a_kind": pgettext_lazy("poker hand", "four of a kind"),
+    "full_house": pgettext_lazy("poker hand", "full house"),
+    "flush": pgettext_lazy("poker hand", "flush"),
+    "straight": pgettext_lazy("poker hand", "straight"),
+    "three_of_a_kind": pgettext_lazy("poker hand", "three of a kind"),
+    "two_pair": pgettext_lazy("poker hand", "two pair"),
+    "one_pair": pgettext_lazy("poker hand", "one pair"),
+    "high_card": pgettext_lazy("poker hand", "high card"),
+}
