@@ -50,3 +50,34 @@ def test_a_worker_processes_a_bulk_upload_end_to_end(
     assert (upload.failed, upload.duplicates) == (1, 1)
     assert Game.objects.count() == GameRecord.objects.count() == 7
     assert Game.objects.filter(pk__in=upload.items.values("game_id")).count() == 7
+
+
+def test_a_worker_stores_an_upload_of_every_family(client_of: Any, user: Any, record: Any) -> None:
+    from replay.engine.poker.simulate import simulate_record
+    from replay.engine.rummy.simulate import simulate_game as rummy_game
+
+    records = [
+        record(0),
+        rummy_game("joker_rummy", 3, 1),
+        rummy_game("joker_rummy", 3, 2, corrupt_mode="joker.kept"),
+        simulate_record("club_stud", 4, 3, 1),
+        simulate_record("joker_poker", 2, 3, 1),
+    ]
+    data = "\n".join(text_of(r) for r in records).encode()
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+        response = client_of(user).post(
+            "/api/uploads/",
+            {"file": SimpleUploadedFile("night.jsonl", data)},
+            format="multipart",
+        )
+        assert response.status_code == 202
+        upload = wait_done(response.json()["id"], 60)
+    assert (upload.status, upload.done, upload.failed) == ("done", 5, 0)
+    games = Game.objects.order_by("pk")
+    assert [(g.family, g.verdict) for g in games] == [
+        ("tricks", "verified"),
+        ("rummy", "verified"),
+        ("rummy", "illegal"),
+        ("poker", "verified"),
+        ("poker", "verified"),
+    ]
