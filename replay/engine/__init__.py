@@ -21,6 +21,7 @@ from .files import (
     record_json,
     split_documents,
     split_file,
+    zip_within,
 )
 from .findings import Code, Finding, Severity
 from .formats import (
@@ -89,4 +90,5 @@ __all__ = [
     "state_at",
     "verify",
     "verify_tricks",
+    "zip_within",
 ]
