@@ -24,6 +24,7 @@ from replay.engine import Report as TricksReport
 from replay.engine import malformed, record_json, split_documents
 from replay.engine import verify as engine_verify
 from replay.models import Finding, Report
+from stats.selectors import players_listed
 from uploads.selectors import upload_game_list
 from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
 from web.replays import NoMoment, Panel, moment_params, panel
@@ -155,6 +156,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "view": view,
+        "listed": players_listed(player_ids=[s.player_id for s in view.standings]),
         "panel": replay,
         "rows": sheet_rows(view.sheet.deals, None if replay is None else replay.id, linkable=True),
         "problem": problem,

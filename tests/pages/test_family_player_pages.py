@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from games.models import Player
 from replay.engine.poker.simulate import simulate_record
 from replay.engine.rummy.simulate import simulate_game
-from tests.stats.conftest import GAME_1, store_records
+from tests.service.conftest import post_record
+from tests.stats.conftest import GAME_1, record, store_records
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +75,18 @@ def test_rummy_and_club_poker_have_leaderboards_and_casino_none(anna: int) -> No
     for key in ("joker_rummy", "club_stud"):
         assert Client().get(f"/leaderboards/{key}/").status_code == 200
     assert Client().get("/leaderboards/joker_poker/").status_code == 404
+
+
+def test_a_game_page_links_the_players_that_have_a_page(anna: int, user: Any) -> None:
+    client = APIClient()
+    client.force_authenticate(user)
+    private = record(GAME_1, players=["Anna", "Boris", "Zoe"])
+    game = post_record(client, private, visibility="private").json()["game"]["id"]
+    page = Client().get(f"/games/{game}/")
+    assert page.status_code == 404  # private: its uploader's only
+    logged = Client()
+    logged.force_login(user)
+    text = logged.get(f"/games/{game}/").content.decode()
+    assert f'href="/players/{anna}/"' in text
+    zoe = Player.objects.get(name="Zoe").pk
+    assert f'href="/players/{zoe}/"' not in text and "Zoe" in text  # no public game, no page
