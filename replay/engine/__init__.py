@@ -25,6 +25,7 @@ from .files import (
 )
 from .findings import Code, Finding, Severity
 from .formats import (
+    PLACES,
     PRESET_FAMILIES,
     AnyFinding,
     AnyReport,
@@ -51,6 +52,7 @@ __all__ = [
     "ENGINE_VERSION",
     "MAX_DEALS",
     "MAX_PLAYS",
+    "PLACES",
     "PRESETS",
     "PRESET_FAMILIES",
     "AnyFinding",

@@ -52,6 +52,14 @@ class Family(StrEnum):
     POKER = "poker"  #: the joker poker games, ``raspis-poker/1``
 
 
+#: The names of a finding's three places in each family, in their order (docs/format.md,
+#: docs/rummy.md, docs/poker-format.md).
+PLACES: Final[dict[Family, tuple[str, str, str]]] = {
+    Family.TRICKS: ("deal", "trick", "play"),
+    Family.RUMMY: ("deal", "turn", "action"),
+    Family.POKER: ("hand", "stage", "action"),
+}
+
 #: Every family's presets, by name: no name is two families'.
 PRESET_FAMILIES: Final[dict[str, Family]] = {
     **dict.fromkeys(TRICKS_PRESETS, Family.TRICKS),

@@ -186,3 +186,30 @@ def test_a_rummy_correction_ranks_the_lowest_total_first(
     assert resolved.status_code == 200, resolved.json()
     seats = GameSeat.objects.filter(game_id=game_id).order_by("seat")
     assert [(s.place, s.winner) for s in seats] == [(2, False), (1, True), (2, False)]
+
+
+@pytest.mark.parametrize(
+    ("record", "where", "words"),
+    [
+        (simulate_game("joker_rummy", 2, 1), {"deal": 1, "trick": 10**12}, "deal 1 has no turn"),
+        (simulate_record("club_stud", 2, 2, 1), {"deal": 1, "trick": 6}, "hand 1 has no stage 6"),
+        (simulate_record("club_stud", 2, 2, 1), {"deal": 9}, "hand 9 does not exist"),
+    ],
+    ids=["rummy-turn", "poker-stage", "poker-hand"],
+)
+def test_a_dispute_names_the_family_s_places(
+    client_of: Any, user: Any, other_user: Any, record: Any, where: Any, words: str
+) -> None:
+    game_id = _post(client_of(user), record).json()["game"]["id"]
+    response = client_of(other_user).post(
+        f"/api/games/{game_id}/disputes/", {"reason": "wrong", **where}, format="json"
+    )
+    assert response.status_code == 400
+    assert words in response.json()["findings"][0]["message"]
+    turns = len(record["deals"][0]["turns"]) if "deals" in record else 5
+    fine = client_of(other_user).post(
+        f"/api/games/{game_id}/disputes/",
+        {"reason": "wrong", "deal": 1, "trick": turns},
+        format="json",
+    )
+    assert fine.status_code == 201
