@@ -121,6 +121,8 @@ class Sentence:
     absent: Promise | None = None
     #: Said instead when it has no expected value (cards at a showdown no one knows).
     unknown: Promise | None = None
+    #: Said instead when it is at no seat (the casino dealer's hand).
+    unseated: Promise | None = None
 
 
 #: A code → how it is said; one per game (``CATALOGUE``, ``web.rummy.findings``,
@@ -296,6 +298,8 @@ def finding_text(
         said = sentence.absent
     elif finding.expected is None and sentence.unknown:
         said = sentence.unknown
+    elif finding.seat is None and sentence.unseated:
+        said = sentence.unseated
     text = conditional_escape(str(said)) % fields
     if finding.code.startswith("record.") and finding.path:
         text += " " + conditional_escape(_("At %(path)s in the record.") % {"path": finding.path})

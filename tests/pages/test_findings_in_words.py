@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,8 @@ def test_every_golden_rummy_and_poker_finding_is_written_from_its_fields(
                 assert raw["code"] in catalogue and item.text != raw["message"], name
                 assert "%(" not in item.text and "{" not in item.text, (name, item.text)
                 assert " None" not in item.text, (name, item.text)
+                # A finding at no seat (the casino dealer's) is not said of "a player".
+                assert "<strong>a player</strong>" not in item.text, (name, item.text)
                 assert item.finding.places == tuple(raw[key] for key in places.keys)
                 seen.add(raw["code"])
     assert len(seen) >= least
@@ -165,3 +168,21 @@ def test_a_place_is_said_as_the_games_players_count(
     values = [(None, None, None), (2, None, None), (2, 17, None), (2, 17, 1)]
     with translation.override(language):
         assert [place_text(places, v) for v in values] == said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The dealer's hand makes one pair; the record says two pair."),
+        ("ru", "У дилера комбинация «пара», а в записи «две пары»."),
+    ],
+)
+def test_the_casino_dealers_hand_is_said_to_be_the_dealers(language: str, said: str) -> None:
+    """The casino dealer has no seat: a finding of its hand is not said of "a player"."""
+    finding = {"code": "showdown.rank", "severity": "mismatch", "hand": 1, "stage": None}
+    finding.update(action=None, seat=None, player=None, message="the dealer's hand differs")
+    finding.update(expected="one_pair", actual="two_pair")
+    with translation.override(language):
+        [written] = findings_written([finding], POKER_PLACES, POKER_CATALOGUE, ["Anna", "Boris"])
+        assert html.unescape(written.text) == said
+        assert written.where == {"en": "hand 1", "ru": "раздача 1"}[language]

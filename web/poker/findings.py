@@ -157,6 +157,7 @@ POKER_CATALOGUE: Catalogue = {
         gettext_lazy("The hand of %(player)s makes %(expected)s; the record says %(actual)s."),
         expected=category_html,
         actual=category_html,
+        unseated=gettext_lazy("The dealer's hand makes %(expected)s; the record says %(actual)s."),
     ),
     "result.winner": Sentence(
         gettext_lazy("Winners by the replay: %(expected)s; the record says %(actual)s."),
