@@ -16,7 +16,8 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from core.charts import Chart, bar_chart, line_chart, number, spread
-from web.words import KINDS, POKER_CATEGORIES
+from web.poker.findings import category_text
+from web.words import KINDS
 
 #: The most points a line of the rating chart is drawn with, and rows its table shows.
 LINE_POINTS = 400
@@ -231,7 +232,7 @@ def categories_chart(poker: Mapping[str, Any]) -> Chart:
     items = poker["by_category"]
 
     def name(item: Mapping[str, Any]) -> str:
-        return str(POKER_CATEGORIES.get(item["category"], item["category"]))
+        return category_text(item["category"])
 
     return bar_chart(
         title=_("Hands shown down"),

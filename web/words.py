@@ -15,7 +15,7 @@ VERDICT_WORDS = {
 VERDICT_HINTS = {
     "verified": _("Every rule kept and every score adds up."),
     "mismatch": _("The play is legal, but some claimed result differs from the replay."),
-    "illegal": _("A rule is broken somewhere in the play or the bids."),
+    "illegal": _("A rule of the game is broken somewhere in the record."),
     "malformed": _("The record cannot be read, so it was not replayed."),
 }
 
@@ -50,19 +50,4 @@ FAMILIES = {
     "tricks": pgettext_lazy("game family", "Raspisnoy poker"),
     "rummy": pgettext_lazy("game family", "Joker rummy"),
     "poker": pgettext_lazy("game family", "Joker poker"),
-}
-
-#: The poker's hand categories (POKER §2), by the names reports use.
-POKER_CATEGORIES = {
-    "five_of_a_kind": pgettext_lazy("poker hand", "five of a kind"),
-    "royal_flush": pgettext_lazy("poker hand", "royal flush"),
-    "straight_flush": pgettext_lazy("poker hand", "straight flush"),
-    "four_of_a_kind": pgettext_lazy("poker hand", "four of a kind"),
-    "full_house": pgettext_lazy("poker hand", "full house"),
-    "flush": pgettext_lazy("poker hand", "flush"),
-    "straight": pgettext_lazy("poker hand", "straight"),
-    "three_of_a_kind": pgettext_lazy("poker hand", "three of a kind"),
-    "two_pair": pgettext_lazy("poker hand", "two pair"),
-    "one_pair": pgettext_lazy("poker hand", "one pair"),
-    "high_card": pgettext_lazy("poker hand", "high card"),
 }

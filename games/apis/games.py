@@ -29,6 +29,7 @@ from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, 
 from core.pagination import SizedPages
 from core.requests import account, body_read
 from games.apis.common import GameSummarySerializer, number
+from games.apis.reports import ANY_REPORT
 from games.apis.shapes import ReplayStateSerializer, ReportSerializer
 from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_record_text
@@ -100,10 +101,12 @@ class VerifyApi(APIView):
 
     @extend_schema(
         request=RECORD_BODY,
-        responses={200: ReportSerializer, 413: FINDINGS},
+        responses={200: ANY_REPORT, 413: FINDINGS},
         summary="Verify a record without storing it",
-        description="The body is the record (JSON). The answer is its docs/format.md report, with "
-        "verdict malformed when the body is not a record.",
+        description="The body is the record (JSON). The answer is the report of its format's "
+        "family: docs/format.md's for raspis/1 (and a format no family knows), docs/rummy.md's "
+        "for raspis-rummy/1, docs/poker-format.md's for raspis-poker/1; verdict malformed when "
+        "the body is not a record.",
     )
     def post(self, request: Request) -> Response:
         return Response(record_check(data=body_read(request)))
