@@ -287,6 +287,8 @@ SPECTACULAR_SETTINGS = {
         "RummyPresetEnum": "replay.engine.rummy.rulesets.PRESETS",
         "PokerPresetEnum": "replay.engine.poker.rulesets.PRESETS",
         "PokerCategoryEnum": "replay.engine.poker.hands.CATEGORY_NAMES",
+        "RummyCodeEnum": "games.apis.reports.RUMMY_CODES",
+        "PokerCodeEnum": "games.apis.reports.POKER_CODES",
     },
 }
 

@@ -105,11 +105,17 @@ class ReportFindingSerializer(_FindingFields):
 
 
 def report_finding(
-    name: str, words: str, codes: Any, places: tuple[tuple[str, str], ...]
+    name: str,
+    words: str,
+    codes: Any,
+    places: tuple[tuple[str, str], ...],
+    *,
+    stored: bool = False,
 ) -> type[Closed]:
     """A finding of another game's report: its own codes and its own places (1-based, in
     their order), the keys of docs/format.md's finding besides (``path`` only where there is
-    a place in the record)."""
+    a place in the record; always, ``null`` where there is none, when ``stored``: as a stored
+    game's findings are answered)."""
     fields: dict[str, Any] = {"code": typed(enum(codes)), "severity": typed(enum(Severity))}
     fields.update((key, _place(1, help)) for key, help in places)
     fields.update(
@@ -118,7 +124,9 @@ def report_finding(
         message=serializers.CharField(help_text="one sentence for players"),
         expected=serializers.JSONField(allow_null=True, help_text="any JSON value; null: none"),
         actual=serializers.JSONField(allow_null=True, help_text="any JSON value; null: none"),
-        path=serializers.CharField(required=False),
+        path=serializers.CharField(allow_null=True)
+        if stored
+        else serializers.CharField(required=False),
     )
     return type(name, (Closed,), {"__doc__": words, **fields})
 

@@ -16,7 +16,7 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from core.openapi import enum, report_finding, typed
+from core.openapi import FindingSerializer, enum, report_finding, typed
 from games.apis.shapes import AUDITS, SCORE, ReportSerializer
 from replay.engine import Verdict
 from replay.engine.poker.findings import PokerCode
@@ -43,11 +43,27 @@ def _numbers(**kwargs: Any) -> serializers.ListField:
 
 # --- the rummy ---------------------------------------------------------------------------------
 
+#: The rummy's and the poker's finding codes, as the schema's enums name them.
+RUMMY_CODES = [str(code) for code in RummyCode]
+POKER_CODES = [str(code) for code in PokerCode]
+
+RUMMY_PLACES = (
+    ("deal", "1-based"),
+    ("turn", "1-based, in turns"),
+    ("action", "1-based, in the turn"),
+)
 RummyReportFindingSerializer = report_finding(
     "RummyReportFindingSerializer",
     "A rummy finding (RUMMY-FORMAT): located by deal, turn and action.",
-    RummyCode,
-    (("deal", "1-based"), ("turn", "1-based, in turns"), ("action", "1-based, in the turn")),
+    RUMMY_CODES,
+    RUMMY_PLACES,
+)
+RummyFindingSerializer = report_finding(
+    "RummyFindingSerializer",
+    "A stored rummy game's finding: every key present, null where it does not apply.",
+    RUMMY_CODES,
+    RUMMY_PLACES,
+    stored=True,
 )
 
 
@@ -122,11 +138,19 @@ class RummyReportSerializer(serializers.Serializer[Any]):
 
 # --- the poker ---------------------------------------------------------------------------------
 
+POKER_PLACES = (("hand", "1-based"), ("stage", "1-based"), ("action", "1-based, in the stage"))
 PokerReportFindingSerializer = report_finding(
     "PokerReportFindingSerializer",
     "A poker finding (POKER-FORMAT): located by hand, stage and action.",
-    PokerCode,
-    (("hand", "1-based"), ("stage", "1-based"), ("action", "1-based, in the stage")),
+    POKER_CODES,
+    POKER_PLACES,
+)
+PokerFindingSerializer = report_finding(
+    "PokerFindingSerializer",
+    "A stored poker game's finding: every key present, null where it does not apply.",
+    POKER_CODES,
+    POKER_PLACES,
+    stored=True,
 )
 
 
@@ -210,3 +234,17 @@ ANY_REPORT = PolymorphicProxySerializer(
     serializers=[ReportSerializer, RummyReportSerializer, PokerReportSerializer],
     resource_type_field_name=None,
 )
+
+
+#: A stored game's findings, each of its family's shape (``GET /api/games/{id}/``).
+GAME_FINDINGS = PolymorphicProxySerializer(
+    component_name="GameFinding",
+    serializers=[FindingSerializer, RummyFindingSerializer, PokerFindingSerializer],
+    resource_type_field_name=None,
+    many=True,
+)
+#: A stored game's current report, of its family's shape; null only while it has none.
+GAME_REPORT = {
+    "allOf": [{"$ref": "#/components/schemas/AnyReport"}],
+    "nullable": True,
+}

@@ -378,6 +378,41 @@ def test_a_game_with_findings_conforms(
     assert detail["versions"]
 
 
+@pytest.mark.parametrize(
+    ("make", "places"),
+    [
+        pytest.param(lambda: _rummy("meld.invalid"), ("deal", "turn", "action"), id="rummy"),
+        pytest.param(
+            lambda: _poker("club_stud", "bet.action"), ("hand", "stage", "action"), id="club"
+        ),
+        pytest.param(lambda: _poker("joker_poker", None), None, id="casino"),
+    ],
+)
+def test_a_stored_rummy_or_poker_game_conforms(
+    client_of: Any, user: Any, document: Document, make: Any, places: Any
+) -> None:
+    """A stored game answers its family's report, and its findings in its family's places,
+    every key present."""
+    client = client_of(user)
+    stored = post_record(client, make())
+    game_id = stored.json()["game"]["id"]
+    check(document, "/api/games/", "post", stored)
+    detail = check(document, "/api/games/{game_id}/", "get", client.get(f"/api/games/{game_id}/"))
+    assert bool(detail["findings"]) == (places is not None)
+    for finding in detail["findings"]:
+        assert set(finding) == {
+            *places,
+            "code",
+            "severity",
+            "seat",
+            "player",
+            "message",
+            "expected",
+            "actual",
+            "path",
+        }
+
+
 def test_a_game_no_one_may_see_conforms(api_client: APIClient, document: Document) -> None:
     missing = api_client.get("/api/games/999999/")
     assert missing.status_code == 404
