@@ -1,10 +1,10 @@
 """The incremental path and the full recompute give exactly the same numbers.
 
-Random small simulated games, trick-taking and rummy, are stored, replaced by new versions (which moves them in played
-order, so ratings are replayed from an earlier game), disputed, overturned, restored and
-corrected by reviewers, and players are merged; after every step the statistics are updated
-the way the signals ask for it. At the end everything is rebuilt from scratch and must match
-row for row, floats included.
+Random small simulated games, trick-taking and rummy, are stored, replaced by new versions
+(which moves them in played order, so ratings are replayed from an earlier game), disputed,
+overturned, restored and corrected by reviewers, and players are merged; after every step
+the statistics are updated the way the signals ask for it. At the end everything is rebuilt
+from scratch and must match row for row, floats included.
 """
 
 from __future__ import annotations
