@@ -9,13 +9,13 @@ game was judged by; the table at a turn comes from replaying the record now
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
 from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json
-from replay.engine.rummy.state import TurnState, state_after
+from replay.engine.rummy.state import TableMeld, TurnState, state_after
 from replay.models import Finding, Report
 from replay.selectors import Claim, _at, _claim, _list
 
@@ -128,20 +128,53 @@ def stored_record(*, game: Game) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewMoment:
+    """A finding and the table at its turn, with the seats' names: ``state`` is None for a
+    finding of the whole game or deal, or one past ``REVIEW_MOMENTS``."""
+
+    finding: Finding
+    state: TurnState | None
+    player: str | None = None  #: who played the turn
+    melds: list[tuple[TableMeld, str]] = field(default_factory=list)  #: with who laid each
+    hands: list[tuple[str, list[str]]] = field(default_factory=list)  #: (player, cards)
+
+
+@dataclass(frozen=True, slots=True)
 class RummyReview:
-    """What the reviewer sees of a rummy game: the sheet, and the table at each finding's
-    turn (None for a finding of the whole game or deal, or one past ``REVIEW_MOMENTS``)."""
+    """What the reviewer sees of a rummy game: the sheet, and each finding's table."""
 
     game: Game
     report: Report | None
     sheet: RummySheet
-    findings: list[tuple[Finding, TurnState | None]]
+    findings: list[ReviewMoment]
     outdated: bool
     engine_version: str = ENGINE_VERSION
 
     @property
     def players(self) -> list[str]:
         return self.sheet.players
+
+    @property
+    def totals(self) -> list[tuple[str, Claim]]:
+        return self.sheet.totals
+
+
+def _name(players: list[str], seat: int | None) -> str | None:
+    if seat is None:
+        return None
+    return players[seat] if 0 <= seat < len(players) else str(seat)
+
+
+def _moment(finding: Finding, state: TurnState | None, players: list[str]) -> ReviewMoment:
+    if state is None:
+        return ReviewMoment(finding, None)
+    return ReviewMoment(
+        finding,
+        state,
+        _name(players, state.seat),
+        [(meld, _name(players, meld.owner) or "") for meld in state.melds],
+        [(_name(players, seat) or "", hand) for seat, hand in enumerate(state.hands)],
+    )
 
 
 def rummy_review(*, game: Game) -> RummyReview:
@@ -150,7 +183,7 @@ def rummy_review(*, game: Game) -> RummyReview:
     record = stored_record(game=game)
     data = report.as_dict() if report is not None else {}
     sheet = rummy_sheet(record=record, data=data, findings=findings)
-    moments: list[tuple[Finding, TurnState | None]] = []
+    moments: list[ReviewMoment] = []
     for index, finding in enumerate(findings):
         state = None
         if index < REVIEW_MOMENTS and finding.deal is not None and finding.trick is not None:
@@ -158,6 +191,6 @@ def rummy_review(*, game: Game) -> RummyReview:
                 state = rummy_state(record=record, deal=finding.deal, turn=finding.trick)
             except NoSuchMoment:
                 state = None  # the record changed under the report: re-verify it
-        moments.append((finding, state))
+        moments.append(_moment(finding, state, sheet.players))
     outdated = report is not None and report.engine_version != ENGINE_VERSION
     return RummyReview(game, report, sheet, moments, outdated)
