@@ -15,9 +15,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import Game, GameSeat
 from replay.engine import NoSuchMoment
@@ -28,6 +29,7 @@ from web.cards import card_html, hand_order
 from web.findings import CATALOGUE, finding_text, severity_text
 from web.replays import NoMoment, shown
 from web.reports import Standing, _plain
+from web.words import VERDICT_HINTS as VERDICT_WORDS_HINTS
 
 Position = tuple[int, int]  #: deal, turn (0: as dealt)
 
@@ -84,6 +86,15 @@ class FindingItem:
     query: str | None  #: the moment it points at
 
 
+#: The verdicts' hints where the trick-taking words (bids, plays) do not fit the rummy.
+VERDICT_HINTS = {
+    "mismatch": gettext_lazy(
+        "The turns are legal, but some claimed result differs from the replay."
+    ),
+    "illegal": gettext_lazy("A rule is broken somewhere in the turns."),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class RummyView:
     verdict: str
@@ -95,6 +106,11 @@ class RummyView:
     @property
     def players(self) -> list[str]:
         return self.sheet.players
+
+    @property
+    def verdict_hint(self) -> str:
+        hint = VERDICT_HINTS.get(self.verdict) or VERDICT_WORDS_HINTS.get(self.verdict)
+        return "" if hint is None else str(hint)
 
 
 def _turns(sheet: RummySheet, deal: int) -> int:
@@ -168,7 +184,7 @@ class Table:
     id: str
     deal: int
     turn: int
-    status: str
+    status: SafeString
     buttons: list[Button]
     seats: list[SeatAtTable]
     melds: list[MeldAtTable]
@@ -226,7 +242,9 @@ def _kind(kind: str | None) -> str:
     return _("no valid meld")
 
 
-def _status(sheet: RummySheet, state: TurnState) -> str:
+def _status(sheet: RummySheet, state: TurnState) -> SafeString:
+    """The replay's status line: the deal, its dealer, the turn shown, who played it and
+    how: the draw and the discard (written as cards)."""
     players = sheet.players
     deal = sheet.deals[state.deal - 1]
     parts = [
@@ -247,11 +265,16 @@ def _status(sheet: RummySheet, state: TurnState) -> str:
             parts.append(_("drew from the stock"))
         elif state.draw == "discard":
             parts.append(_("took the pile's top"))
+    written = [conditional_escape(part) for part in parts]
+    if state.turn and state.discard:
+        said = conditional_escape(_("discarded %(cards)s"))
+        written.append(mark_safe(said.replace("%(cards)s", cards_html(state.discard))))
     if state.out is not None and state.turn == state.turns and deal.turns:
-        parts.append(_("%(name)s went out") % {"name": players[state.out]})
+        written.append(conditional_escape(_("%(name)s went out") % {"name": players[state.out]}))
     elif not state.replayed:
-        parts.append(_("a turn after the going out: nothing moves"))
-    return " · ".join(parts)
+        written.append(conditional_escape(_("a turn after the going out: nothing moves")))
+    # Every part is escaped, the cards written safe by web.cards.
+    return mark_safe(" · ".join(written))
 
 
 def _notes(findings: list[Finding], state: TurnState, players: list[str]) -> list[dict[str, Any]]:

@@ -129,6 +129,9 @@ def test_the_table_after_a_turn_is_the_engines(
     replay = section(body, 'class="replay rummy"', "</section>")
     assert f"Deal 2 of {len(legal['deals'])}" in text(replay)
     assert f"turn 17 of {state.turns}: {legal['players'][state.seat or 0]}" in text(replay)
+    status = section(replay, 'class="moment"', "</p>")
+    assert state.discard is not None
+    assert f"discarded {rummy_card_html(state.discard[0])}" in status
     pile = section(replay, 'data-field="pile"', "</p>")
     assert str(rummy_card_html(state.pile_top)) in pile
     melds = re.findall(r'<li value="(\d+)" data-meld', replay)
