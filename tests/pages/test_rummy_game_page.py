@@ -205,3 +205,26 @@ def test_the_games_list_says_a_rummy_game_s_family(
     make_game(record=legal)
     body = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/games/").content.decode()
     assert "joker_rummy" in body and "рамми" in text(body).lower()
+
+
+def test_the_steps_cross_from_deal_to_deal_and_stop_at_the_game_s_ends(
+    make_game: Callable[..., int], legal: Record
+) -> None:
+    game = make_game(record=legal)
+    first = len(legal["deals"][0]["turns"])
+    last, turns = len(legal["deals"]), len(legal["deals"][-1]["turns"])
+
+    def buttons(query: str) -> dict[str, str | None]:
+        _, body = page(game, "en", query)
+        found = re.findall(
+            r'data-step="(\w+)"[^>]*?(?:href="\?([^"#]*)#replay"|aria-disabled)', body
+        )
+        return {name: html.unescape(href) or None for name, href in found}
+
+    assert buttons("?deal=2&turn=0")["prev_turn"] == f"deal=1&turn={first}"
+    assert buttons(f"?deal=1&turn={first}")["next_turn"] == "deal=2&turn=0"
+    start = buttons("")
+    assert start["prev_turn"] is None and start["prev_deal"] is None
+    end = buttons(f"?deal={last}")
+    assert end["next_turn"] is None and end["next_deal"] is None
+    assert buttons(f"?deal={last}&turn=1")["next_deal"] == f"deal={last}&turn={turns}"
