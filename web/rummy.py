@@ -117,8 +117,9 @@ def _turns(sheet: RummySheet, deal: int) -> int:
     return sheet.deals[deal - 1].turns
 
 
-def query(position: Position) -> str:
-    return f"deal={position[0]}&turn={position[1]}"
+def query(position: Position | None) -> str | None:
+    """The address of a moment; None where there is none."""
+    return None if position is None else f"deal={position[0]}&turn={position[1]}"
 
 
 def steps(sheet: RummySheet, position: Position) -> dict[str, Position | None]:
@@ -198,7 +199,7 @@ class Table:
     linkable = True
 
     @property
-    def query(self) -> str:
+    def query(self) -> str | None:
         return query((self.deal, self.turn))
 
 
@@ -299,7 +300,7 @@ def table(
     deal = sheet.deals[state.deal - 1]
     to = steps(sheet, (state.deal, state.turn))
     buttons = [
-        Button(name, symbol, label, keys, None if to[name] is None else query(to[name]))  # type: ignore[arg-type]
+        Button(name, symbol, label, keys, query(to[name]))
         for name, symbol, label, keys in (
             ("prev_deal", "«", _("Previous deal"), "PageUp"),
             ("prev_turn", "←", _("Previous turn"), "ArrowLeft"),
@@ -387,7 +388,7 @@ def rummy_view(game: Game, record: Any) -> tuple[RummyView, list[Finding]]:
                 rummy_finding_text(f, sheet.players),
                 severity_text(f.severity),
                 where_text(f),
-                None if at is None else query(at),
+                query(at),
             )
         )
     ruleset = report.get("ruleset") or {}

@@ -228,3 +228,18 @@ def test_the_steps_cross_from_deal_to_deal_and_stop_at_the_game_s_ends(
     end = buttons(f"?deal={last}")
     assert end["next_turn"] is None and end["next_deal"] is None
     assert buttons(f"?deal={last}&turn=1")["next_deal"] == f"deal={last}&turn={turns}"
+
+
+def test_findings_are_in_the_reader_s_words_where_the_catalogue_fits_them(
+    make_game: Callable[..., int],
+) -> None:
+    total = make_game(record=simulate_game("joker_rummy", 3, 1, corrupt_mode="result.total"))
+    _, body = page(total, "ru")
+    findings = text(section(body, '<ol class="findings">', "</ol>"))
+    assert "Окончательный итог у игрока Player 3 — 83, а в записи 84." in findings
+    assert "the total of" not in findings
+    # A code whose trick-taking sentence says other values keeps the finding's own message.
+    short = make_game(record=simulate_game("joker_rummy", 3, 1, corrupt_mode="game.incomplete"))
+    _, body = page(short, "ru")
+    findings = text(section(body, '<ol class="findings">', "</ol>"))
+    assert "вся игра" in findings and "2 of 3 deals played" in findings
