@@ -52,9 +52,10 @@ from games.models import (
 )
 from games.selectors import REVIEW_ORDER, game_review_queue
 from games.services import club_trust, dispute_resolve, player_link_approve, player_merge
-from replay.engine import ENGINE_VERSION
+from replay.engine import ENGINE_VERSION, Family
 from replay.models import Finding
-from replay.selectors import game_review
+from replay.rummy_selectors import RummyReview, rummy_review
+from replay.selectors import GameReview, game_review
 from replay.services.reverify import games_reverify
 from stats import selectors as stats_selectors
 
@@ -384,7 +385,10 @@ class GameAdmin(admin.ModelAdmin):
         if not self.has_view_permission(request, game):
             raise PermissionDenied
         here = review_url(game.pk)
-        review = game_review(game=game)
+        rummy = game.family == Family.RUMMY
+        review: GameReview | RummyReview = (
+            rummy_review(game=game) if rummy else game_review(game=game)
+        )
         recomputed = [claim.recomputed for _, claim in review.totals]
         can_reverify = self.has_change_permission(request, game)
         can_decide = request.user.has_perm("games.change_dispute")
@@ -435,7 +439,8 @@ class GameAdmin(admin.ModelAdmin):
             "verdict_changes": game.verdict_changes.all()[:20],
             "records": game.records.order_by("pk").only("sha256", "current", "created_at"),
         }
-        return TemplateResponse(request, "admin/games/game/review.html", context)
+        template = "rummy_review.html" if rummy else "review.html"
+        return TemplateResponse(request, f"admin/games/game/{template}", context)
 
 
 @admin.register(GameToReview)

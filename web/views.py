@@ -20,7 +20,7 @@ from core.errors import Rejected
 from core.throttles import page_wait
 from games.models import GameSeat
 from games.selectors import game_get, game_list, game_record_text, stored_rulesets
-from replay.engine import PokerReport, malformed, record_json, split_documents
+from replay.engine import Family, PokerReport, malformed, record_json, split_documents
 from replay.engine import verify as engine_verify
 from replay.engine.formats import AnyReport
 from replay.engine.rummy.report import Report as RummyReport
@@ -31,6 +31,7 @@ from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
 from web.poker.report import PokerView, poker_view
 from web.replays import NoMoment, Panel, moment_params, panel
 from web.reports import ReportView, moment_or_start, report_view, unsaved_findings
+from web.rummy.page import rummy_game_page
 from web.rummy.report import RummyView, rummy_view
 from web.sheet import sheet_rows
 
@@ -150,6 +151,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_get(user=request.user, game_id=game_id)
     if game is None:
         raise Http404(_("No such game."))
+    if game.family == Family.RUMMY:
+        return rummy_game_page(request, game)
     stored = Report.objects.filter(game=game, current=True).first()
     report: dict[str, Any] = stored.as_dict() if stored is not None else {}
     findings = list(Finding.objects.filter(report=stored).order_by("pk")) if stored else []

@@ -26,6 +26,13 @@ STATUSES = {
     "resolved": pgettext_lazy("status", "resolved"),
 }
 
+#: The game families (``Game.family``): whose rules a game is played by.
+FAMILIES = {
+    "tricks": pgettext_lazy("game family", "Расписной покер"),
+    "rummy": pgettext_lazy("game family", "rummy «Джокер»"),
+    "poker": pgettext_lazy("game family", "joker poker"),
+}
+
 KINDS = {
     "regular": pgettext_lazy("deal kind", "regular"),
     "no_trump": pgettext_lazy("deal kind", "no trump"),
@@ -43,11 +50,4 @@ OUTCOMES = {
     "duplicate": pgettext_lazy("upload outcome", "already stored"),
     "rejected": pgettext_lazy("upload outcome", "rejected"),
     "failed": pgettext_lazy("upload outcome", "failed"),
-}
-
-#: The game families (``replay.engine.Family``).
-FAMILIES = {
-    "tricks": pgettext_lazy("game family", "Raspisnoy poker"),
-    "rummy": pgettext_lazy("game family", "Joker rummy"),
-    "poker": pgettext_lazy("game family", "Joker poker"),
 }

@@ -63,7 +63,7 @@ def test_the_poker_ruleset_shows_hands_and_the_categories_shown_down(anna: int) 
 
 def test_all_rulesets_show_every_family_in_russian(anna: int) -> None:
     page = _page(anna, language="ru")
-    assert "«Джокер»" in page and "Покер с джокером" in page
+    assert "Рамми «Джокер»" in page and "Покер с джокером" in page
     assert "средняя сумма открытия" in page and "выигранных вскрытий" in page
     assert "joker_rummy" in page and "club_stud" in page
 

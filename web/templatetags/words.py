@@ -27,3 +27,8 @@ def status(value: str) -> str:
 @register.filter
 def outcome(value: str) -> str:
     return str(words.OUTCOMES.get(value, value))
+
+
+@register.filter
+def family(value: str) -> str:
+    return str(words.FAMILIES.get(value, value))
