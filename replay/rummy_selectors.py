@@ -17,7 +17,7 @@ from games.selectors import game_record_text, stored_rulesets
 from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json
 from replay.engine.rummy.state import TableMeld, TurnState, state_after
 from replay.models import Finding, Report
-from replay.selectors import Claim, _at, _claim, _list
+from replay.selectors import Claim, claim_of, item_at, list_of, seat_claim
 
 #: The reviewer's page shows the table at the turns of at most this many findings.
 REVIEW_MOMENTS = 30
@@ -69,14 +69,14 @@ def rummy_sheet(*, record: Any, data: dict[str, Any], findings: list[Finding]) -
     ``trick`` and ``play`` columns hold the turn and the action)."""
     if not isinstance(record, dict):
         record = {}
-    players = [p if isinstance(p, str) else str(p) for p in _list(record.get("players"))]
+    players = [p if isinstance(p, str) else str(p) for p in list_of(record.get("players"))]
     by_deal: dict[int | None, list[Finding]] = defaultdict(list)
     for finding in findings:
         by_deal[finding.deal].append(finding)
-    claimed_deals = _list(record.get("deals"))
+    claimed_deals = list_of(record.get("deals"))
     n = len(players)
     deals = []
-    for index, result in enumerate(_list(data.get("deals"))):
+    for index, result in enumerate(list_of(data.get("deals"))):
         claimed = claimed_deals[index] if index < len(claimed_deals) else {}
         if not isinstance(claimed, dict):
             claimed = {}
@@ -86,9 +86,9 @@ def rummy_sheet(*, record: Any, data: dict[str, Any], findings: list[Finding]) -
             RummySeatResult(
                 seat,
                 name,
-                _claim(_at(claimed.get("points"), seat), _at(result.get("points"), seat)),
-                _claim(_at(claimed.get("running"), seat), _at(result.get("running"), seat)),
-                _at(left, seat) if isinstance(left, list) else None,
+                seat_claim(claimed, result, "points", seat),
+                seat_claim(claimed, result, "running", seat),
+                item_at(left, seat) if isinstance(left, list) else None,
             )
             for seat, name in enumerate(players)
         ]
@@ -97,16 +97,16 @@ def rummy_sheet(*, record: Any, data: dict[str, Any], findings: list[Finding]) -
                 number=number,
                 dealer=dealer,
                 dealer_player=players[dealer] if 0 <= dealer < n else str(dealer),
-                out=_claim(claimed.get("out"), out),
+                out=claim_of(claimed.get("out"), out),
                 out_player=players[out] if isinstance(out, int) and 0 <= out < n else None,
                 out_jokers=result.get("out_jokers") or 0,
-                turns=len(_list(claimed.get("turns"))),
+                turns=len(list_of(claimed.get("turns"))),
                 seats=seats,
                 findings=by_deal.get(number, []),
             )
         )
     totals = [
-        (name, _claim(_at(record.get("totals"), seat), _at(data.get("totals"), seat)))
+        (name, claim_of(item_at(record.get("totals"), seat), item_at(data.get("totals"), seat)))
         for seat, name in enumerate(players)
     ]
     return RummySheet(record, players, deals, totals)

@@ -145,10 +145,10 @@ def record_sheet(*, record: Any, data: dict[str, Any], findings: list[Finding]) 
     being stored has its findings as unsaved ``Finding`` rows."""
     if not isinstance(record, dict):
         record = {}
-    players = [p if isinstance(p, str) else str(p) for p in _list(record.get("players"))]
+    players = [p if isinstance(p, str) else str(p) for p in list_of(record.get("players"))]
     deals = _deals(record, players, data, findings)
     totals = [
-        (name, _claim(_at(record.get("totals"), seat), _at(data.get("totals"), seat)))
+        (name, claim_of(item_at(record.get("totals"), seat), item_at(data.get("totals"), seat)))
         for seat, name in enumerate(players)
     ]
     return Sheet(record, players, deals, totals)
@@ -177,7 +177,7 @@ def game_state(
 def _deals(
     record: dict[str, Any], players: list[str], data: dict[str, Any], findings: list[Finding]
 ) -> list[DealView]:
-    recomputed = _list(data.get("deals"))
+    recomputed = list_of(data.get("deals"))
     if not recomputed:
         return []  # a malformed record: nothing was replayed
     by_deal: dict[int | None, list[Finding]] = defaultdict(list)
@@ -187,7 +187,7 @@ def _deals(
     if replayed is None:
         return []  # the record no longer replays (a stored ruleset it names changed)
     winners, first_leader_is_dealer = replayed
-    claimed_deals = _list(record.get("deals"))
+    claimed_deals = list_of(record.get("deals"))
     n = len(players)
     views = []
     for index, result in enumerate(recomputed):
@@ -199,10 +199,10 @@ def _deals(
             SeatResult(
                 seat,
                 name,
-                _at(result.get("bids"), seat),
-                _claim(_at(claimed.get("taken"), seat), _at(result.get("taken"), seat)),
-                _claim(_at(claimed.get("scores"), seat), _at(result.get("scores"), seat)),
-                _claim(_at(claimed.get("running"), seat), _at(result.get("running"), seat)),
+                item_at(result.get("bids"), seat),
+                seat_claim(claimed, result, "taken", seat),
+                seat_claim(claimed, result, "scores", seat),
+                seat_claim(claimed, result, "running", seat),
             )
             for seat, name in enumerate(players)
         ]
@@ -211,12 +211,12 @@ def _deals(
         located = by_deal.get(number, [])
         won, counted = winners.get(number, ([], {}))
         tricks = _tricks(
-            number, _list(claimed.get("tricks")), players, first, won, counted, located
+            number, list_of(claimed.get("tricks")), players, first, won, counted, located
         )
         shown = {id(f) for t in tricks for f in t.findings} | {
             id(f) for t in tricks for p in t.plays for f in p.findings
         }
-        dealer_claim = _claim(claimed.get("dealer"), dealer)
+        dealer_claim = claim_of(claimed.get("dealer"), dealer)
         views.append(
             DealView(
                 number=number,
@@ -238,7 +238,7 @@ def _deals(
 
 
 def _hands(deal: dict[str, Any], tricks: list[TrickView], players: list[str]) -> dict[str, Any]:
-    hands = _list(deal.get("hands"))
+    hands = list_of(deal.get("hands"))
     if len(hands) == len(players) and all(isinstance(hand, list) for hand in hands):
         cards = [[_play_text(card) for card in hand] for hand in hands]
         return {"hands": list(zip(players, cards, strict=True))}
@@ -280,7 +280,7 @@ def _tricks(
     views = []
     won = iter(winners)
     for t, trick in enumerate(tricks, 1):
-        plays = _list(trick.get("plays") if isinstance(trick, dict) else trick)
+        plays = list_of(trick.get("plays") if isinstance(trick, dict) else trick)
         leader = counted.get(t - 1, leader)  # led out of turn, as the replay counted it
         # An empty trick has no winner and keeps its leader, as the replay has it.
         winner = next(won, None) if plays else None
@@ -332,7 +332,7 @@ def _compact(value: str) -> str:
     return play_name(code) if code is not None else value
 
 
-def _claim(claimed: Any, recomputed: Any) -> Claim:
+def claim_of(claimed: Any, recomputed: Any) -> Claim:
     differs = claimed is not None and recomputed is not None and not _same(claimed, recomputed)
     return Claim(claimed, recomputed, differs)
 
@@ -345,11 +345,16 @@ def _same(a: Any, b: Any) -> bool:
         return bool(a == b)
 
 
-def _list(value: Any) -> list[Any]:
+def seat_claim(claimed: Any, recomputed: Any, key: str, seat: int) -> Claim:
+    """A seat's value under ``key`` in a claimed deal beside the recomputed deal."""
+    return claim_of(item_at(claimed.get(key), seat), item_at(recomputed.get(key), seat))
+
+
+def list_of(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _at(values: Any, index: int) -> Any:
+def item_at(values: Any, index: int) -> Any:
     return values[index] if isinstance(values, list) and 0 <= index < len(values) else None
 
 

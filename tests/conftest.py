@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 from rest_framework.test import APIClient
 
 if TYPE_CHECKING:
@@ -58,3 +59,13 @@ def _fresh_throttle(settings: Any) -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """A request activates its reader's language in the thread that serves it, and the test
+    client serves in the test's own: each test starts in the default language, whatever the
+    tests before it asked for."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

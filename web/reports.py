@@ -123,7 +123,13 @@ def _standings(sheet: Sheet, seats: Any) -> list[Standing]:
     if seats is not None:
         stored = [
             Standing(
-                s.seat, s.name, _plain(s.total), claims.get(s.seat), s.place, s.winner, s.player_id
+                s.seat,
+                s.name,
+                plain_total(s.total),
+                claims.get(s.seat),
+                s.place,
+                s.winner,
+                s.player_id,
             )
             for s in seats
         ]
@@ -145,7 +151,7 @@ def _standings(sheet: Sheet, seats: Any) -> list[Standing]:
     return sorted(computed, key=lambda s: (s.place, s.seat))
 
 
-def _plain(value: Decimal) -> int | Decimal:
+def plain_total(value: Decimal) -> int | Decimal:
     """A stored total as players write it: 5, or 7.5 (not 7.5000)."""
     return int(value) if value == value.to_integral_value() else value.normalize()
 

@@ -28,7 +28,7 @@ from replay.rummy_selectors import RummySheet, rummy_sheet, rummy_state, stored_
 from web.cards import card_html, hand_order
 from web.findings import Catalogue, finding_text, place_text, severity_text
 from web.replays import NoMoment, shown
-from web.reports import Standing, _plain
+from web.reports import Standing, plain_total
 from web.rummy.findings import RUMMY_PLACES, rummy_catalogue
 from web.words import VERDICT_HINTS as VERDICT_WORDS_HINTS
 
@@ -351,7 +351,7 @@ def _standings(sheet: RummySheet, seats: list[GameSeat]) -> list[Standing]:
     """The stored places: the lowest total first (RUMMY §8), as the store ranked them."""
     claims = dict(enumerate(claim for _, claim in sheet.totals))
     rows = [
-        Standing(s.seat, s.name, _plain(s.total), claims.get(s.seat), s.place, s.winner)
+        Standing(s.seat, s.name, plain_total(s.total), claims.get(s.seat), s.place, s.winner)
         for s in seats
     ]
     return sorted(rows, key=lambda s: (s.place, s.seat))
