@@ -137,7 +137,7 @@ def test_a_rummy_miscount_shows_the_claim_beside_the_recomputed_points() -> None
     ) in findings
     html = response.content.decode()
     assert (
-        '<td class="num differs"><span class="claimed" title="claimed in the record">'
+        '<td class="num differs"><span class="claimed" title="claimed on the sheet">'
         f"{finding['actual']}</span> {finding['expected']}</td>"
     ) in html
 
