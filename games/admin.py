@@ -52,8 +52,9 @@ from games.models import (
 )
 from games.selectors import REVIEW_ORDER, game_review_queue
 from games.services import club_trust, dispute_resolve, player_link_approve, player_merge
-from replay.engine import ENGINE_VERSION
+from replay.engine import ENGINE_VERSION, Family
 from replay.models import Finding
+from replay.poker_selectors import poker_game
 from replay.selectors import game_review
 from replay.services.reverify import games_reverify
 from stats import selectors as stats_selectors
@@ -377,6 +378,10 @@ class GameAdmin(admin.ModelAdmin):
         here = review_url(game.pk)
         review = game_review(game=game)
         recomputed = [claim.recomputed for _, claim in review.totals]
+        # A poker game shows its hands and the table at each finding (its own template).
+        poker = poker_game(game=game) if game.family == Family.POKER else None
+        if poker is not None:
+            recomputed = [seat.total for seat in poker.seats]
         can_reverify = self.has_change_permission(request, game)
         can_decide = request.user.has_perm("games.change_dispute")
         bound: tuple[int, DisputeDecisionForm] | None = None
@@ -420,6 +425,8 @@ class GameAdmin(admin.ModelAdmin):
             "opts": self.model._meta,
             "game": game,
             "review": review,
+            "poker": poker,
+            "poker_findings": poker.finding_states() if poker is not None else [],
             "replay": replay_url(game.pk),
             "disputes": disputes,
             "can_reverify": can_reverify,

@@ -20,12 +20,13 @@ from core.errors import Rejected
 from core.throttles import page_wait
 from games.models import GameSeat
 from games.selectors import game_get, game_list, game_record_text, stored_rulesets
+from replay.engine import Family, malformed, record_json, split_documents
 from replay.engine import Report as TricksReport
-from replay.engine import malformed, record_json, split_documents
 from replay.engine import verify as engine_verify
 from replay.models import Finding, Report
 from uploads.selectors import upload_game_list
 from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
+from web.poker import poker_page
 from web.replays import NoMoment, Panel, moment_params, panel
 from web.reports import ReportView, moment_or_start, report_view, unsaved_findings
 from web.sheet import sheet_rows
@@ -136,6 +137,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_get(user=request.user, game_id=game_id)
     if game is None:
         raise Http404(_("No such game."))
+    if game.family == Family.POKER:
+        return poker_page(request, game)
     stored = Report.objects.filter(game=game, current=True).first()
     report: dict[str, Any] = stored.as_dict() if stored is not None else {}
     findings = list(Finding.objects.filter(report=stored).order_by("pk")) if stored else []

@@ -1,0 +1,455 @@
+"""A poker game's page: its seats and places, verdict, findings at their hand, stage and
+action, the table of the hands, and one hand's replay at the moment the address names
+(``?hand=3&stage=2&action=4``; ``?hand=3`` is the hand's end, its showdown and pots).
+
+The replay is drawn by the server, one moment a page (``replay.engine.poker.state`` gives
+the table); its buttons are links to the moments around it, and ``web/static/web/poker.js``
+only lets the keys follow them, as the trick-taking replay's keys do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from games.models import Game
+from replay.engine.cards import card_name
+from replay.engine.poker.parse import UNSEEN, Act, Action
+from replay.engine.poker.state import END, Card, HandMoments, HandState, Moment
+from replay.models import Finding
+from replay.poker_selectors import PokerGame, finding_moment, poker_game
+from web.cards import card_html
+from web.findings import finding_text, severity_text
+from web.replays import NoMoment
+from web.reports import Standing
+
+#: A moment of the game: hand, stage, action; stage and action None at the hand's end.
+Position = tuple[int, int | None, int | None]
+
+CATEGORIES = {
+    "five_of_a_kind": pgettext_lazy("poker hand", "five of a kind"),
+    "royal_flush": pgettext_lazy("poker hand", "royal flush"),
+    "straight_flush": pgettext_lazy("poker hand", "straight flush"),
+    "four_of_a_kind": pgettext_lazy("poker hand", "four of a kind"),
+    "full_house": pgettext_lazy("poker hand", "full house"),
+    "flush": pgettext_lazy("poker hand", "flush"),
+    "straight": pgettext_lazy("poker hand", "straight"),
+    "three_of_a_kind": pgettext_lazy("poker hand", "three of a kind"),
+    "two_pair": pgettext_lazy("poker hand", "two pair"),
+    "one_pair": pgettext_lazy("poker hand", "one pair"),
+    "high_card": pgettext_lazy("poker hand", "high card"),
+}
+
+ACTIONS = {
+    Act.FOLD: gettext_lazy("folds"),
+    Act.CHECK: gettext_lazy("checks"),
+    Act.CALL: gettext_lazy("calls"),
+    Act.BET: gettext_lazy("bets %(amount)s"),
+    Act.RAISE: gettext_lazy("raises to %(amount)s"),
+    Act.EXCHANGE: gettext_lazy("exchanges %(cards)s for %(new)s"),
+}
+
+
+def category_text(value: str | None) -> str:
+    return "" if value is None else str(CATEGORIES.get(value, value))
+
+
+def _cards_html(cards: Sequence[int]) -> SafeString:
+    names = ("??" if c == UNSEEN else card_name(c) for c in cards)
+    return format_html_join(" ", "{}", ((card_html(name),) for name in names))
+
+
+def action_html(action: Action) -> SafeString:
+    """What a seat did, in words: ``raises to 8``, ``exchanges 9♠ for 5♣``."""
+    if action.act is Act.EXCHANGE and not action.cards:
+        return format_html("{}", _("exchanges no card"))
+    words = conditional_escape(str(ACTIONS.get(action.act, action.act)))
+    values = {
+        "amount": "" if action.amount is None else action.amount,
+        "cards": _cards_html(action.cards),
+        "new": _cards_html(action.new),
+    }
+    # The words are escaped and every value is a number or was built safe.
+    return mark_safe(words % values)
+
+
+def cards_html(cards: Sequence[Card]) -> SafeString:
+    """A seat's cards in the order dealt; a face-down one marked, an unseen one ``??``."""
+    return format_html_join(
+        " ",
+        '<span class="{}" title="{}">{}</span>',
+        (
+            ("up" if c.up else "down", _("face up") if c.up else _("face down"), card_html(c.name))
+            for c in cards
+        ),
+    )
+
+
+def where_text(finding: Finding) -> str:
+    """Where in the game a finding is, as players count: hand, stage, action."""
+    hand, stage, action = finding.deal, finding.trick, finding.play
+    if hand is None:
+        return _("the whole game")
+    if stage is None:
+        return _("hand %(hand)s") % {"hand": hand}
+    if action is None:
+        return _("hand %(hand)s, stage %(stage)s") % {"hand": hand, "stage": stage}
+    return _("hand %(hand)s, stage %(stage)s, action %(action)s") % {
+        "hand": hand,
+        "stage": stage,
+        "action": action,
+    }
+
+
+def query(position: Position) -> str:
+    hand, stage, action = position
+    if stage is None:
+        return f"hand={hand}"
+    return f"hand={hand}&stage={stage}&action={action}"
+
+
+def moment_params(params: Mapping[str, str]) -> tuple[int | None, int | None, int | None]:
+    """``hand``, ``stage`` and ``action`` of an address; a value that is no number, or a
+    place without the one it belongs to, is NoMoment."""
+    values: list[int | None] = []
+    for name in ("hand", "stage", "action"):
+        text = params.get(name)
+        if text is None or text == "":
+            values.append(None)
+            continue
+        try:
+            values.append(int(text))
+        except ValueError:
+            raise NoMoment(
+                _("%(name)s must be a number, not “%(value)s”") % {"name": name, "value": text}
+            ) from None
+    hand, stage, action = values
+    if action is not None and stage is None:
+        raise NoMoment(_("an action needs its stage"))
+    if stage is not None and hand is None:
+        raise NoMoment(_("a stage needs its hand"))
+    return hand, stage, action
+
+
+def moment_of(moments: HandMoments, stage: int | None, action: int | None) -> Moment:
+    """The moment asked for in this hand: without ``action`` a stage's last, without
+    ``stage`` the hand's end; NoMoment when the hand has none such."""
+    if stage is None:
+        return END
+    ofstage = [m for m in moments.moments if m[0] == stage]
+    if not ofstage:
+        raise NoMoment(
+            _("hand %(hand)s has no stage %(stage)s") % {"hand": moments.hand, "stage": stage}
+        )
+    if action is None:
+        return ofstage[-1]
+    if (stage, action) not in ofstage:
+        raise NoMoment(
+            _("stage %(stage)s of hand %(hand)s has no action %(action)s")
+            % {"stage": stage, "hand": moments.hand, "action": action}
+        )
+    return (stage, action)
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    name: str
+    symbol: str
+    label: str
+    keys: str
+    query: str | None
+
+
+def steps(moments: HandMoments, moment: Moment) -> list[Button]:
+    """The buttons from a moment: an action, a stage, a hand back and forth. Other hands are
+    entered at their start (stage 1, action 0) or their end; a hand's moments run from its
+    first stage's start through each action to its end."""
+    hand, hands = moments.hand, moments.hands
+    order = moments.moments
+    at = order.index(moment)
+    prev_hand_end: Position | None = (hand - 1, None, None) if hand > 1 else None
+    next_hand: Position | None = (hand + 1, 1, 0) if hand < hands else None
+
+    def here(m: Moment) -> Position:
+        return (hand, m[0], m[1])
+
+    starts = [i for i, m in enumerate(order) if m[1] == 0]
+    prev_action = here(order[at - 1]) if at > 0 else prev_hand_end
+    next_action = here(order[at + 1]) if at + 1 < len(order) else next_hand
+    before = [i for i in starts if i < at]
+    after = [i for i in starts if i > at]
+    prev_stage = here(order[before[-1]]) if before else prev_hand_end
+    if after:
+        next_stage: Position | None = here(order[after[0]])
+    elif moment != END:
+        next_stage = (hand, None, None)
+    else:
+        next_stage = next_hand
+    prev_hand = here(order[0]) if at > 0 else ((hand - 1, 1, 0) if hand > 1 else None)
+    next_hand_button = next_hand if next_hand is not None or moment == END else (hand, None, None)
+    table = [
+        ("prev_hand", "⏮", _("Previous hand"), "PageUp", prev_hand),
+        ("prev_stage", "⏪", _("Previous stage"), "ArrowUp", prev_stage),
+        ("prev_action", "◀", _("Previous action"), "ArrowLeft", prev_action),
+        ("next_action", "▶", _("Next action"), "ArrowRight", next_action),
+        ("next_stage", "⏩", _("Next stage"), "ArrowDown", next_stage),
+        ("next_hand", "⏭", _("Next hand"), "PageDown", next_hand_button),
+    ]
+    return [
+        Button(name, symbol, label, keys, None if to is None else query(to))
+        for name, symbol, label, keys, to in table
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    roles: str
+    cards: SafeString
+    bet: int
+    paid: int
+    stack: int
+    last: SafeString
+    category: str
+    net: int | None
+    won: bool
+    dealt: bool
+    folded: bool
+    acting: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PotRow:
+    label: str
+    amount: int
+    winners: str
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    severity: str
+    label: str
+    html: SafeString
+
+
+@dataclass(frozen=True, slots=True)
+class HandPanel:
+    """One moment of a hand as the page draws it."""
+
+    id: str
+    linkable: bool
+    query: str
+    state: HandState
+    status: SafeString
+    seats: list[SeatRow]
+    buttons: list[Button]
+    pots: list[PotRow]
+    dealer_cards: SafeString | None
+    dealer_line: str
+    notes: list[Note]
+
+
+def _roles(state: HandState, seat: int, names: Sequence[str]) -> str:
+    s = state.seats[seat]
+    roles = []
+    if state.dealer == seat:
+        roles.append(_("deals"))
+    if not s.dealt:
+        roles.append(_("sits out"))
+    elif s.folded is not None:
+        roles.append(_("folded in stage %(stage)s") % {"stage": s.folded})
+    elif s.all_in:
+        roles.append(_("all in"))
+    if s.won:
+        roles.append(_("wins"))
+    return ", ".join(roles)
+
+
+def _status(state: HandState, moments: HandMoments, names: Sequence[str]) -> SafeString:
+    parts = [
+        format_html(
+            "{}", _("Hand %(hand)s of %(hands)s") % {"hand": state.hand, "hands": moments.hands}
+        )
+    ]
+    if state.dealer is not None and 0 <= state.dealer < len(names):
+        parts.append(format_html("{}", _("dealer %(name)s") % {"name": names[state.dealer]}))
+    if state.end:
+        parts.append(format_html("{}", _("the end: the showdown and the pots")))
+    else:
+        stage = state.stage or 0
+        count = sum(1 for m in moments.moments if m[0] == stage) - 1
+        if state.action == 0:
+            parts.append(
+                format_html(
+                    "{}",
+                    _("stage %(stage)s, before the first of %(count)s actions")
+                    % {"stage": stage, "count": count},
+                )
+            )
+        else:
+            parts.append(
+                format_html(
+                    "{}",
+                    _("stage %(stage)s, action %(action)s of %(count)s")
+                    % {"stage": stage, "action": state.action, "count": count},
+                )
+            )
+        if state.acted is not None and 0 <= state.acted.seat < len(names):
+            parts.append(
+                format_html(
+                    "<strong>{}</strong> {}", names[state.acted.seat], action_html(state.acted)
+                )
+            )
+    return format_html_join(" · ", "{}", ((p,) for p in parts))
+
+
+def _note(finding: Finding, players: Sequence[str]) -> Note:
+    return Note(finding.severity, severity_text(finding.severity), finding_text(finding, players))
+
+
+def hand_panel(
+    game: PokerGame, moments: HandMoments, moment: Moment, *, id: str, linkable: bool
+) -> HandPanel:
+    state = moments.at(moment)
+    assert state is not None  # the moment was read from these moments
+    names = game.players
+    seats = []
+    for s in state.seats:
+        seats.append(
+            SeatRow(
+                s.seat,
+                names[s.seat] if s.seat < len(names) else str(s.seat),
+                _roles(state, s.seat, names),
+                cards_html(s.cards),
+                s.bet,
+                s.paid,
+                s.stack,
+                action_html(s.last) if s.last is not None else SafeString(""),
+                category_text(s.category),
+                s.net,
+                s.won,
+                s.dealt,
+                s.folded is not None,
+                state.acted is not None and state.acted.seat == s.seat,
+            )
+        )
+    pots = []
+    for i, pot in enumerate(state.pots or ()):
+        label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
+        won = ", ".join(names[w] for w in pot.winners if w < len(names))
+        pots.append(PotRow(label, pot.amount, won))
+    dealer_line = ""
+    if state.casino and state.end:
+        if state.dealer_rank is None:
+            dealer_line = _("the dealer's hand is not known")
+        elif state.dealer_qualifies:
+            dealer_line = _("%(category)s: the dealer qualifies") % {
+                "category": category_text(state.dealer_rank)
+            }
+        else:
+            dealer_line = _("%(category)s: the dealer does not qualify") % {
+                "category": category_text(state.dealer_rank)
+            }
+    notes = [_note(f, names) for f in game.findings if finding_moment(f) == (moments.hand, moment)]
+    return HandPanel(
+        id,
+        linkable,
+        query((moments.hand, *moment)),
+        state,
+        _status(state, moments, names),
+        seats,
+        steps(moments, moment),
+        pots,
+        None if state.dealer_cards is None else cards_html(state.dealer_cards),
+        dealer_line,
+        notes,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FindingItem:
+    """A finding as ``web/_findings.html`` lists it."""
+
+    finding: Finding
+    text: SafeString
+    severity: str
+    where: str
+    query: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PokerView:
+    verdict: str
+    standings: list[Standing]
+    findings: list[FindingItem]
+
+
+def poker_view(game: PokerGame) -> PokerView:
+    findings = []
+    for f in game.findings:
+        at = finding_moment(f)
+        findings.append(
+            FindingItem(
+                f,
+                finding_text(f, game.players),
+                severity_text(f.severity),
+                where_text(f),
+                None if at is None else query((at[0], *at[1])),
+            )
+        )
+    standings = [
+        Standing(s.seat, s.name, int(s.total), None, s.place, s.winner) for s in game.seats
+    ]
+    return PokerView(
+        str(game.data.get("verdict", game.game.verdict)),
+        sorted(standings, key=lambda s: (s.place, s.seat)),
+        findings,
+    )
+
+
+def _start(game: PokerGame, params: Mapping[str, str]) -> tuple[HandMoments, Moment] | None:
+    """The hand and moment the address asks for (the first hand's start without one);
+    None for a game that replays no hand."""
+    hand, stage, action = moment_params(params)
+    count = len(game.hands)
+    if hand is None:
+        if not count:
+            return None
+        hand, stage, action = 1, 1, 0
+    if not 1 <= hand <= count:
+        raise NoMoment(_("the game has no hand %(hand)s") % {"hand": hand})
+    moments = game.moments(hand)
+    if moments is None:
+        raise NoMoment(_("hand %(hand)s cannot be replayed") % {"hand": hand})
+    return moments, moment_of(moments, stage, action)
+
+
+def poker_page(request: HttpRequest, game: Game) -> HttpResponse:
+    data = poker_game(game=game)
+    problem = None
+    try:
+        shown = _start(data, request.GET)
+    except NoMoment as missing:
+        problem = str(missing)
+        shown = _start(data, {})
+    panel = None
+    if shown is not None:
+        panel = hand_panel(data, *shown, id="replay", linkable=True)
+    context: dict[str, Any] = {
+        "game": game,
+        "data": data,
+        "view": poker_view(data),
+        "panel": panel,
+        "problem": problem,
+        "hands": data.hands,
+    }
+    return render(request, "web/poker/game.html", context, status=400 if problem else 200)
