@@ -381,7 +381,7 @@ class GameAdmin(admin.ModelAdmin):
         # A poker game shows its hands and the table at each finding (its own template).
         poker = poker_game(game=game) if game.family == Family.POKER else None
         if poker is not None:
-            recomputed = [seat.total for seat in poker.seats]
+            recomputed = [int(seat.total) for seat in poker.seats]
         can_reverify = self.has_change_permission(request, game)
         can_decide = request.user.has_perm("games.change_dispute")
         bound: tuple[int, DisputeDecisionForm] | None = None

@@ -196,12 +196,12 @@ def steps(moments: HandMoments, moment: Moment) -> list[Button]:
     prev_hand = here(order[0]) if at > 0 else ((hand - 1, 1, 0) if hand > 1 else None)
     next_hand_button = next_hand if next_hand is not None or moment == END else (hand, None, None)
     table = [
-        ("prev_hand", "⏮", _("Previous hand"), "PageUp", prev_hand),
-        ("prev_stage", "⏪", _("Previous stage"), "ArrowUp", prev_stage),
-        ("prev_action", "◀", _("Previous action"), "ArrowLeft", prev_action),
-        ("next_action", "▶", _("Next action"), "ArrowRight", next_action),
-        ("next_stage", "⏩", _("Next stage"), "ArrowDown", next_stage),
-        ("next_hand", "⏭", _("Next hand"), "PageDown", next_hand_button),
+        ("prev_hand", "«", _("Previous hand"), "PageUp", prev_hand),
+        ("prev_stage", "↑", _("Previous stage"), "ArrowUp", prev_stage),
+        ("prev_action", "←", _("Previous action"), "ArrowLeft", prev_action),
+        ("next_action", "→", _("Next action"), "ArrowRight", next_action),
+        ("next_stage", "↓", _("Next stage"), "ArrowDown", next_stage),
+        ("next_hand", "»", _("Next hand"), "PageDown", next_hand_button),
     ]
     return [
         Button(name, symbol, label, keys, None if to is None else query(to))
