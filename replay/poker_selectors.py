@@ -17,7 +17,7 @@ from games.selectors import game_record_text
 from replay.engine import ENGINE_VERSION, record_json
 from replay.engine.poker.rulesets import PRESETS
 from replay.engine.poker.rulesets import Game as PokerVariant
-from replay.engine.poker.state import END, HandMoments, HandState, Moment, hand_moments
+from replay.engine.poker.state import HandMoments, HandState, hand_moments
 from replay.models import Finding, Report
 from replay.selectors import Claim
 
@@ -75,27 +75,15 @@ class PokerGame:
         replayed: dict[int, HandMoments | None] = {}
         out = []
         for finding in self.findings:
-            at = finding_moment(finding)
+            hand, stage, action = finding.deal, finding.trick, finding.play
             state = None
-            if at is not None:
-                hand, moment = at
+            if hand is not None:
                 if hand not in replayed:
                     replayed[hand] = self.moments(hand)
                 moments = replayed[hand]
-                state = None if moments is None else moments.at(moment)
+                state = None if moments is None else moments.find(stage, action)
             out.append((finding, state))
         return out
-
-
-def finding_moment(finding: Finding) -> tuple[int, Moment] | None:
-    """The hand and moment a finding points at: its action, the start of its stage for a
-    finding of the stage, the hand's end for one of the whole hand; None for the game's."""
-    hand, stage, action = finding.deal, finding.trick, finding.play
-    if hand is None:
-        return None
-    if stage is None:
-        return hand, END
-    return hand, (stage, action or 0)
 
 
 def poker_game(*, game: Game) -> PokerGame:
@@ -148,4 +136,4 @@ def _claims(recomputed: Any, claimed: Any) -> list[Claim]:
     return out
 
 
-__all__ = ["HandState", "PokerGame", "PokerHandRow", "finding_moment", "poker_game"]
+__all__ = ["HandState", "PokerGame", "PokerHandRow", "poker_game"]

@@ -25,7 +25,7 @@ from replay.engine.cards import card_name
 from replay.engine.poker.parse import UNSEEN, Act, Action
 from replay.engine.poker.state import END, Card, HandMoments, HandState, Moment
 from replay.models import Finding
-from replay.poker_selectors import PokerGame, finding_moment, poker_game
+from replay.poker_selectors import PokerGame, poker_game
 from web.cards import card_html
 from web.findings import finding_text, severity_text
 from web.replays import NoMoment
@@ -110,9 +110,13 @@ def where_text(finding: Finding) -> str:
 
 
 def query(position: Position) -> str:
+    """The address of a place: without the action a stage's last moment, without the stage
+    the hand's end."""
     hand, stage, action = position
     if stage is None:
         return f"hand={hand}"
+    if action is None:
+        return f"hand={hand}&stage={stage}"
     return f"hand={hand}&stage={stage}&action={action}"
 
 
@@ -140,23 +144,19 @@ def moment_params(params: Mapping[str, str]) -> tuple[int | None, int | None, in
 
 
 def moment_of(moments: HandMoments, stage: int | None, action: int | None) -> Moment:
-    """The moment asked for in this hand: without ``action`` a stage's last, without
-    ``stage`` the hand's end; NoMoment when the hand has none such."""
-    if stage is None:
-        return END
-    ofstage = [m for m in moments.moments if m[0] == stage]
-    if not ofstage:
+    """The moment asked for in this hand (``HandMoments.find``); NoMoment when it has none
+    such."""
+    state = moments.find(stage, action)
+    if state is not None:
+        return (state.stage, state.action)
+    if action is None or moments.find(stage, None) is None:
         raise NoMoment(
             _("hand %(hand)s has no stage %(stage)s") % {"hand": moments.hand, "stage": stage}
         )
-    if action is None:
-        return ofstage[-1]
-    if (stage, action) not in ofstage:
-        raise NoMoment(
-            _("stage %(stage)s of hand %(hand)s has no action %(action)s")
-            % {"stage": stage, "hand": moments.hand, "action": action}
-        )
-    return (stage, action)
+    raise NoMoment(
+        _("stage %(stage)s of hand %(hand)s has no action %(action)s")
+        % {"stage": stage, "hand": moments.hand, "action": action}
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +359,11 @@ def hand_panel(
             dealer_line = _("%(category)s: the dealer does not qualify") % {
                 "category": category_text(state.dealer_rank)
             }
-    notes = [_note(f, names) for f in game.findings if finding_moment(f) == (moments.hand, moment)]
+    notes = [
+        _note(f, names)
+        for f in game.findings
+        if f.deal == moments.hand and moments.find(f.trick, f.play) is state
+    ]
     return HandPanel(
         id,
         linkable,
@@ -396,14 +400,13 @@ class PokerView:
 def poker_view(game: PokerGame) -> PokerView:
     findings = []
     for f in game.findings:
-        at = finding_moment(f)
         findings.append(
             FindingItem(
                 f,
                 finding_text(f, game.players),
                 severity_text(f.severity),
                 where_text(f),
-                None if at is None else query((at[0], *at[1])),
+                None if f.deal is None else query((f.deal, f.trick, f.play)),
             )
         )
     standings = [

@@ -78,7 +78,9 @@ def test_the_casino_dealer_shows_one_card_until_the_end() -> None:
     assert [s.stack for s in end.seats] == report.hands[0].stacks
 
 
-@pytest.mark.parametrize("code", ["bet.after_fold", "bet.order", "bet.amount", "exchange.card"])
+@pytest.mark.parametrize(
+    "code", ["bet.after_fold", "bet.order", "bet.amount", "exchange.card", "bet.missing"]
+)
 def test_every_finding_has_its_moment(code: str) -> None:
     record = corrupt(simulate_record("club_stud", 4, 4, 3), code, random.Random(1))
     report = verify(record)
@@ -86,8 +88,12 @@ def test_every_finding_has_its_moment(code: str) -> None:
         assert finding.hand is not None
         moments = hand_moments(record, finding.hand)
         assert moments is not None
-        moment = END if finding.stage is None else (finding.stage, finding.action or 0)
-        assert moments.at(moment) is not None, finding
+        state = moments.find(finding.stage, finding.action)
+        assert state is not None, finding
+        if finding.stage is None:
+            assert state.end
+        elif finding.action is not None:
+            assert (state.stage, state.action) == (finding.stage, finding.action)
 
 
 def test_a_malformed_record_or_a_missing_hand_has_no_moments() -> None:

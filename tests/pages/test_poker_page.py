@@ -77,18 +77,20 @@ def test_a_verified_club_game_shows_its_seats_hands_and_the_first_hand(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("code", ["bet.amount", "bet.missing"])
 def test_a_finding_links_to_its_moment_where_the_table_explains_it(
-    make_game: Callable[..., int], language: str
+    make_game: Callable[..., int], language: str, code: str
 ) -> None:
-    record = corrupt(simulate_record("club_stud", 4, 4, 3), "bet.amount", random.Random(1))
+    record = corrupt(simulate_record("club_stud", 4, 4, 3), code, random.Random(1))
     where = record["meta"]["corruption"]
+    hand, stage, action = where["hand"], where["stage"], where.get("action")
     game = make_game(record=record)
     response = _get(f"/games/{game}/", language)
     assert response.status_code == 200
-    moment = f"hand={where['hand']}&stage={where['stage']}&action={where['action']}"
+    moment = f"hand={hand}&stage={stage}" + ("" if action is None else f"&action={action}")
     label = {
-        "en": f"hand {where['hand']}, stage {where['stage']}, action {where['action']}",
-        "ru": f"раздача {where['hand']}, этап {where['stage']}, действие {where['action']}",
+        "en": f"hand {hand}, stage {stage}" + ("" if action is None else f", action {action}"),
+        "ru": f"раздача {hand}, этап {stage}" + ("" if action is None else f", действие {action}"),
     }[language]
     assert label in _text(response)
     assert f'href="?{html.escape(moment)}#replay"' in response.content.decode()
@@ -97,8 +99,9 @@ def test_a_finding_links_to_its_moment_where_the_table_explains_it(
     page = there.content.decode()
     notes = page[page.find('data-field="notes"') :]
     assert 'class="severity-error"' in notes[: notes.find("</div>")]
-    # The seat that acted is marked at the table.
-    assert re.search(rf'<tr data-seat="{where["seat"]}" class="next', page)
+    if action is not None:
+        # The seat that acted is marked at the table.
+        assert re.search(rf'<tr data-seat="{where["seat"]}" class="next', page)
     verdict = {"en": "illegal", "ru": "нарушение"}[language]
     assert verdict in _text(there)
 

@@ -93,6 +93,16 @@ class HandMoments:
     def at(self, moment: Moment) -> HandState | None:
         return next((s for s in self.states if (s.stage, s.action) == moment), None)
 
+    def find(self, stage: int | None, action: int | None) -> HandState | None:
+        """The state at a place as findings and addresses give it: without ``stage`` the
+        hand's end, without ``action`` the stage's last moment (where a seat that never
+        acted was missed); None when the hand has no such place."""
+        if stage is None:
+            return self.states[-1]
+        if action is None:
+            return next((s for s in reversed(self.states) if s.stage == stage), None)
+        return self.at((stage, action))
+
 
 def hand_moments(obj: Any, hand: int) -> HandMoments | None:
     """The moments of hand ``hand`` (1-based) of a decoded record; None when the record is
