@@ -282,7 +282,15 @@ def _status(state: HandState, moments: HandMoments, names: Sequence[str]) -> Saf
     ]
     if state.dealer is not None and 0 <= state.dealer < len(names):
         parts.append(format_html("{}", _("dealer %(name)s") % {"name": names[state.dealer]}))
-    if state.end:
+    live = [s.seat for s in state.seats if s.dealt and s.folded is None]
+    if state.end and not state.casino and len(live) == 1:
+        parts.append(
+            format_html(
+                "{}",
+                _("the end: the others folded, %(name)s takes the pot") % {"name": names[live[0]]},
+            )
+        )
+    elif state.end:
         parts.append(format_html("{}", _("the end: the showdown and the pots")))
     else:
         stage = state.stage or 0

@@ -195,3 +195,39 @@ def test_a_moment_the_game_lacks_is_a_400_that_says_why(
 def test_a_moment_the_game_has_is_a_200(make_game: Callable[..., int], query: str) -> None:
     game = make_game(record=simulate_record("club_stud", 3, 2, 1))
     assert _get(f"/games/{game}/?{query}").status_code == 200
+
+
+def test_the_next_action_walks_every_moment_of_every_hand_once(
+    make_game: Callable[..., int],
+) -> None:
+    record = simulate_record("club_stud", 3, 3, 6)
+    game = make_game(record=record)
+    expected = []
+    for hand in range(1, len(record["hands"]) + 1):
+        moments = hand_moments(record, hand)
+        assert moments is not None
+        for stage, action in moments.moments:
+            expected.append(
+                f"?hand={hand}" + ("" if stage is None else f"&stage={stage}&action={action}")
+            )
+    walked = []
+    address: str | None = "?hand=1&stage=1&action=0"
+    while address is not None:
+        walked.append(address)
+        response = _get(f"/games/{game}/{address}")
+        assert response.status_code == 200, address
+        address = _step(response, "next_action")
+    assert walked == expected
+    # The game's last moment leads nowhere further, and back one action.
+    assert _step(response, "next_hand") is None and _step(response, "next_stage") is None
+    assert _step(response, "prev_action") == expected[-2]
+
+
+def test_a_hand_the_others_folded_says_who_takes_the_pot(make_game: Callable[..., int]) -> None:
+    record = simulate_record("club_stud", 4, 4, 0)
+    report = verify(record)
+    hand = next(h for h in report.hands if all(r is None for r in h.ranks))
+    game = make_game(record=record)
+    text = _text(_get(f"/games/{game}/?hand={hand.number}"))
+    (winner,) = hand.winners
+    assert f"the others folded, P{winner + 1} takes the pot" in text
