@@ -258,7 +258,7 @@ class HandPanel:
     notes: list[Note]
 
 
-def _roles(state: HandState, seat: int, names: Sequence[str]) -> str:
+def _roles(state: HandState, seat: int) -> str:
     s = state.seats[seat]
     roles = []
     if state.dealer == seat:
@@ -336,7 +336,7 @@ def hand_panel(
             SeatRow(
                 s.seat,
                 names[s.seat] if s.seat < len(names) else str(s.seat),
-                _roles(state, s.seat, names),
+                _roles(state, s.seat),
                 cards_html(s.cards),
                 s.bet,
                 s.paid,
