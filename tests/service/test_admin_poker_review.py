@@ -35,6 +35,7 @@ def test_each_finding_shows_the_table_at_its_moment(admin_web: Client, user: Any
     assert response.status_code == 200
     page = response.content.decode()
     assert "Plays, trick by trick" not in page  # the trick-taking sections are left out
+    assert "<th>Players</th><td>P1, P2, P3, P4</td><th>Hands</th>" in page
     found = re.search(r'<div class="poker-finding" id="finding-1">(.*?)</div>', page, re.S)
     assert found is not None
     block = found.group(1)
