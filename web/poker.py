@@ -282,6 +282,9 @@ def _status(state: HandState, moments: HandMoments, names: Sequence[str]) -> Saf
     ]
     if state.dealer is not None and 0 <= state.dealer < len(names):
         parts.append(format_html("{}", _("dealer %(name)s") % {"name": names[state.dealer]}))
+    if state.joker is not None:
+        words = conditional_escape(_("the hand's joker: %(card)s"))
+        parts.append(mark_safe(words % {"card": card_html(state.joker)}))
     live = [s.seat for s in state.seats if s.dealt and s.folded is None]
     if state.end and not state.casino and len(live) == 1:
         parts.append(

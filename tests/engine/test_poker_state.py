@@ -100,3 +100,10 @@ def test_a_malformed_record_or_a_missing_hand_has_no_moments() -> None:
     record = simulate_record("club_stud", 2, 2, 0)
     assert hand_moments(record, len(record["hands"]) + 1) is None
     assert hand_moments({**record, "format": "raspis-poker/9"}, 1) is None
+
+
+def test_a_drawn_joker_is_named_at_every_moment() -> None:
+    record = simulate_record("j_poker", 2, 2, 1)
+    moments = hand_moments(record, 2)
+    assert moments is not None
+    assert {s.joker for s in moments.states} == {record["hands"][1]["joker"]}

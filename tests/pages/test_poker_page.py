@@ -18,6 +18,7 @@ from replay.engine.poker.corruptions import corrupt
 from replay.engine.poker.game import verify
 from replay.engine.poker.simulate import simulate_record
 from replay.engine.poker.state import hand_moments
+from web.cards import card_html
 
 pytestmark = pytest.mark.django_db
 
@@ -231,3 +232,15 @@ def test_a_hand_the_others_folded_says_who_takes_the_pot(make_game: Callable[...
     text = _text(_get(f"/games/{game}/?hand={hand.number}"))
     (winner,) = hand.winners
     assert f"the others folded, P{winner + 1} takes the pot" in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_j_poker_hand_names_its_joker(make_game: Callable[..., int], language: str) -> None:
+    record = simulate_record("j_poker", 2, 2, 1)
+    game = make_game(record=record)
+    response = _get(f"/games/{game}/?hand=1&stage=1&action=0", language)
+    status = re.search(r'data-field="status"[^>]*>(.*?)</p>', response.content.decode(), re.S)
+    assert status is not None
+    words = {"en": "the hand's joker:", "ru": "джокер раздачи:"}[language]
+    assert words in html.unescape(status.group(1))
+    assert str(card_html(record["hands"][0]["joker"])) in status.group(1)

@@ -68,6 +68,7 @@ class HandState:
     pot: int  #: the chips in the middle (casino: antes and calls against the house)
     current: int  #: the bet to match in this stage (club)
     acted: Action | None  #: the written action this moment follows
+    joker: str | None = None  #: the hand's drawn joker (J-poker), a card's code
     dealer_cards: tuple[Card, ...] | None = None  #: the casino dealer's
     dealer_rank: str | None = None
     dealer_qualifies: bool | None = None
@@ -133,6 +134,10 @@ def _cards(held: Sequence[int], up: Sequence[bool]) -> tuple[Card, ...]:
     )
 
 
+def _joker(card: int | None) -> str | None:
+    return None if card is None or card == UNSEEN else card_name(card)
+
+
 def _written(replay: CasinoHand | ClubHand, stage: int | None, action: int | None) -> list[Action]:
     """The stage's written actions up to the moment (all of them at a stage's end)."""
     stages = replay.hand.stages
@@ -194,6 +199,7 @@ def _club(
         sum(p.amount for p in result.pots or ()) if result else sum(h.contrib),
         0 if end else h.current,
         actions[-1] if actions and action else None,
+        joker=_joker(h.hand.joker),
         pots=tuple(result.pots or ()) if result else None,
     )
 
@@ -242,6 +248,7 @@ def _casino(
         dealer_cards=dealer,
         dealer_rank=result.dealer_rank if result else None,
         dealer_qualifies=result.dealer_qualifies if result else None,
+        joker=_joker(h.hand.joker),
     )
 
 
