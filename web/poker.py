@@ -18,7 +18,7 @@ from django.shortcuts import render
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.models import Game
 from replay.engine.cards import card_name
@@ -270,7 +270,7 @@ def _roles(state: HandState, seat: int) -> str:
     elif s.all_in:
         roles.append(_("all in"))
     if s.won:
-        roles.append(_("wins"))
+        roles.append(pgettext("poker seat", "wins"))
     return ", ".join(roles)
 
 
