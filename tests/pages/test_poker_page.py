@@ -224,14 +224,23 @@ def test_the_next_action_walks_every_moment_of_every_hand_once(
     assert _step(response, "prev_action") == expected[-2]
 
 
-def test_a_hand_the_others_folded_says_who_takes_the_pot(make_game: Callable[..., int]) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hand_the_others_folded_says_who_takes_the_pot(
+    make_game: Callable[..., int], language: str
+) -> None:
     record = simulate_record("club_stud", 4, 4, 0)
     report = verify(record)
     hand = next(h for h in report.hands if all(r is None for r in h.ranks))
     game = make_game(record=record)
-    text = _text(_get(f"/games/{game}/?hand={hand.number}"))
+    response = _get(f"/games/{game}/?hand={hand.number}", language)
     (winner,) = hand.winners
-    assert f"the others folded, P{winner + 1} takes the pot" in text
+    said = {
+        "en": (f"the others folded, P{winner + 1} takes the pot", "wins"),
+        "ru": (f"остальные сбросили карты, банк забирает P{winner + 1}", "выигрывает"),
+    }[language]
+    assert said[0] in _text(response)
+    row = re.search(rf'<tr data-seat="{winner}".*?</tr>', response.content.decode(), re.S)
+    assert row is not None and said[1] in row.group(0)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
