@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games.models import GameSeat
 from replay.engine.poker.corruptions import corrupt
@@ -26,7 +27,10 @@ LANGUAGES = ["en", "ru"]
 
 
 def _get(path: str, language: str = "en") -> Any:
-    return Client(HTTP_ACCEPT_LANGUAGE=language).get(path)
+    # The request activates the reader's language in this thread; the override puts back
+    # the one before, so that no later test reads Russian.
+    with translation.override(language):
+        return Client(HTTP_ACCEPT_LANGUAGE=language).get(path)
 
 
 def _text(response: Any) -> str:
@@ -252,4 +256,5 @@ def test_a_j_poker_hand_names_its_joker(make_game: Callable[..., int], language:
     assert status is not None
     words = {"en": "the hand's joker:", "ru": "джокер раздачи:"}[language]
     assert words in html.unescape(status.group(1))
-    assert str(card_html(record["hands"][0]["joker"])) in status.group(1)
+    with translation.override(language):
+        assert str(card_html(record["hands"][0]["joker"])) in status.group(1)
