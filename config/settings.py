@@ -278,6 +278,18 @@ SPECTACULAR_SETTINGS = {
     # Requests get their own components, which state what DRF checks only on the way in: a
     # non-blank string's minLength, a file as binary (else a URL), core.openapi's patterns.
     "COMPONENT_SPLIT_REQUEST": True,
+    # The games' enums of the same field name (a report's preset, a finding's code) are named
+    # by their game (the trick-taking game's as before there were others), and the poker's
+    # hand categories once, whichever field holds them (games.apis.reports).
+    "ENUM_NAME_OVERRIDES": {
+        "CodeEnum": "core.openapi.TRICK_CODES",
+        "PresetEnum": "replay.engine.tricks.rulesets.PRESETS",
+        "RummyPresetEnum": "replay.engine.rummy.rulesets.PRESETS",
+        "PokerPresetEnum": "replay.engine.poker.rulesets.PRESETS",
+        "PokerCategoryEnum": "replay.engine.poker.hands.CATEGORY_NAMES",
+        "RummyCodeEnum": "games.apis.reports.RUMMY_CODES",
+        "PokerCodeEnum": "games.apis.reports.POKER_CODES",
+    },
 }
 
 # --- Celery -----------------------------------------------------------------------------------

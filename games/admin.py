@@ -313,6 +313,7 @@ class GameAdmin(admin.ModelAdmin):
     list_display = (
         "id",
         "table",
+        "family",
         "ruleset",
         "played_at",
         "verdict",
@@ -322,7 +323,15 @@ class GameAdmin(admin.ModelAdmin):
         "created_at",
         "review",
     )
-    list_filter = ("status", "verdict", "ruleset_preset", "ruleset_name", "visibility", "audit")
+    list_filter = (
+        "status",
+        "verdict",
+        "family",
+        "ruleset_preset",
+        "ruleset_name",
+        "visibility",
+        "audit",
+    )
     search_fields = ("=id", "external_id", "source", "seats__name")
     list_select_related = ("uploaded_by",)
     date_hierarchy = "created_at"

@@ -32,7 +32,17 @@ from games.models import (
 )
 from games.selectors import game_record_text
 from games.signals import game_changed, send_for_games
-from replay.engine import PRESETS, Verdict, preset_ruleset, record_json, resolve_ruleset
+from replay.engine import (
+    MAX_PLAYS,
+    PLACES,
+    PRESETS,
+    Family,
+    Verdict,
+    preset_ruleset,
+    record_json,
+    resolve_ruleset,
+    standings,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -117,19 +127,23 @@ def dispute_open(
     *, game: Game, by: Account, reason: str, deal: int | None = None, trick: int | None = None
 ) -> Dispute:
     """Open a dispute; the game is ``disputed`` until every open dispute is decided."""
+    first, second, _ = PLACES[Family(game.family)]
     if deal is not None and not 1 <= deal <= game.deals_count:
         raise Rejected.one(
-            f"deal {deal} does not exist", path="/deal", expected=game.deals_count, actual=deal
+            f"{first} {deal} does not exist", path="/deal", expected=game.deals_count, actual=deal
         )
     if trick is not None:
         if deal is None:
-            raise Rejected.one("a trick needs its deal", path="/trick")
-        # A deal has as many tricks as cards in a hand: a larger number names no trick, and one
-        # past the column's range made PostgreSQL refuse the row (a 500).
-        tricks = _deal_cards(game, deal)
-        if tricks is not None and trick > tricks:
+            raise Rejected.one(f"a {second} needs its {first}", path="/trick")
+        # A number past what the deal holds names nothing, and one past the column's range
+        # made PostgreSQL refuse the row (a 500).
+        most = _deal_places(game, deal)
+        if trick > most:
             raise Rejected.one(
-                f"deal {deal} has no trick {trick}", path="/trick", expected=tricks, actual=trick
+                f"{first} {deal} has no {second} {trick}",
+                path="/trick",
+                expected=most,
+                actual=trick,
             )
     dispute = Dispute.objects.create(
         game=game, opened_by=by, reason=reason.strip(), deal=deal, trick=trick
@@ -139,11 +153,24 @@ def dispute_open(
     return dispute
 
 
-def _deal_cards(game: Game, deal: int) -> int | None:
-    """The cards in a hand in deal ``deal`` of the game's current record, as it states them."""
-    deals = record_json(game_record_text(game=game)).get("deals")
-    cards = deals[deal - 1].get("cards") if isinstance(deals, list) and len(deals) >= deal else None
-    return cards if isinstance(cards, int) and not isinstance(cards, bool) else None
+def _deal_places(game: Game, deal: int) -> int:
+    """How many tricks deal ``deal`` of the game's current record holds (the cards of a hand,
+    as it states them), or turns of a rummy deal, or stages of a poker hand; where the record
+    does not say, the most any game can hold (``MAX_PLAYS``)."""
+    record = record_json(game_record_text(game=game))
+    family = Family(game.family)
+    listed = record.get("hands" if family is Family.POKER else "deals")
+    entry = listed[deal - 1] if isinstance(listed, list) and len(listed) >= deal else None
+    if not isinstance(entry, dict):
+        return MAX_PLAYS
+    if family is Family.TRICKS:
+        count = entry.get("cards")
+    else:
+        moves = entry.get("stages" if family is Family.POKER else "turns")
+        count = len(moves) if isinstance(moves, list) else None
+    if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= MAX_PLAYS:
+        return count
+    return MAX_PLAYS
 
 
 @transaction.atomic
@@ -237,13 +264,12 @@ def _corrected_totals(scores: Sequence[Any] | None, players: int) -> list[Decima
 
 
 def _seats_correct(game: Game, totals: list[Decimal]) -> None:
-    best = max(totals)
+    places, winners = standings(game.family, totals)
     seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
     for seat in seats:
-        total = totals[seat.seat]
-        seat.total = total
-        seat.place = 1 + sum(1 for other in totals if other > total)
-        seat.winner = total == best
+        seat.total = totals[seat.seat]
+        seat.place = places[seat.seat]
+        seat.winner = seat.seat in winners
     GameSeat.objects.bulk_update(seats, ["total", "place", "winner"])
 
 

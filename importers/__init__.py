@@ -7,6 +7,8 @@ and their findings.
 
 from __future__ import annotations
 
+from replay.engine import Bounds, zip_within
+
 from . import ohw, openspiel, sheet
 from .base import Imported, Importer
 
@@ -25,8 +27,14 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
 }
 
 
-def convert(source: str, data: bytes, name: str) -> list[Imported]:
-    """The games of one file of the format ``source`` (a key of ``FORMATS``)."""
+def convert(source: str, data: bytes, name: str, bounds: Bounds | None = None) -> list[Imported]:
+    """The games of one file of the format ``source`` (a key of ``FORMATS``).
+
+    A file that is a zip (an ``.xlsx`` workbook) unpacks within ``bounds.unpacked`` or raises
+    ``TooLarge``, as a zip of records does (``replay.engine.split_file``): the importers'
+    readers inflate what a zip says it holds."""
+    if bounds is not None and data[:4] == b"PK\x03\x04":
+        zip_within(data, bounds)
     return FORMATS[source](data, name)
 
 

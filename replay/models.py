@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 
 from games.models import Game, GameRecord
-from replay.engine import Family
+from replay.engine import PLACES, Family
 from replay.engine.findings import located_json
 
 
@@ -61,19 +61,11 @@ class Report(models.Model):
         return value
 
 
-#: The names of a finding's three places in each family (docs/format.md, docs/rummy.md,
-#: docs/poker-format.md), which a finding row keeps in ``deal``, ``trick`` and ``play``.
-PLACES: dict[str, tuple[str, str, str]] = {
-    Family.TRICKS: ("deal", "trick", "play"),
-    Family.RUMMY: ("deal", "turn", "action"),
-    Family.POKER: ("hand", "stage", "action"),
-}
-
-
 class Finding(models.Model):
     """One finding of a report, with the fields of docs/format.md, queryable by code and place.
 
-    A family's places are kept in the same three columns, in their order (``PLACES``): one
+    A family's places are kept in the same three columns, in their order
+    (``replay.engine.PLACES``): one
     table answers "every finding of deal 2" for any game, and a finding is written back in
     its family's words by ``to_dict``.
     """
@@ -101,7 +93,7 @@ class Finding(models.Model):
 
     def to_dict(self, family: str = Family.TRICKS) -> dict[str, Any]:
         """The shape of the family's reports, ``path`` included (null when it has none)."""
-        names = PLACES[family]
+        names = PLACES[Family(family)]
         return located_json(
             self.code,
             self.severity,

@@ -269,6 +269,15 @@ def player_list(*, search: str = "") -> QuerySet[PlayerStat]:
     return rows.order_by("player__name", "player_id")
 
 
+def players_listed(*, player_ids: Iterable[int | None]) -> set[int]:
+    """Those of the players that have a page: a counted public game (``player_list``)."""
+    ids = {i for i in player_ids if i is not None}
+    if not ids:
+        return set()
+    rows = PlayerStat.objects.filter(player_id__in=ids, ruleset=ALL, period=ALL)
+    return set(rows.values_list("player_id", flat=True))
+
+
 def player_list_freshness(rows: Sequence[PlayerStat], *, count: int, key: str) -> Freshness:
     return freshness((count, key, [(r.pk, r.version) for r in rows]), (r.updated_at for r in rows))
 

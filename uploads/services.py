@@ -164,8 +164,9 @@ def upload_documents(
     ``file_bounds`` (else ``TooLarge``).
     """
     if source_format:
-        games = convert(source_format, data, filename)
-        limit = file_bounds().records
+        bounds = file_bounds()
+        games = convert(source_format, data, filename, bounds)
+        limit = bounds.records
         if limit is not None and len(games) > limit:
             raise TooLarge(Excess("records", "", limit, len(games)))
         return [game.document() for game in games]

@@ -5,6 +5,10 @@ the finding's code, player, expected and actual values, through a catalogue of t
 sentences. Values are shown as players know them: a play as its card (``web.cards``), a seat
 as its player's name, a suit as its symbol. A code the catalogue does not know (a request's
 finding) keeps its message.
+
+Each game has its catalogue and its places (``Places``): the trick-taking game's are here,
+the rummy's in ``web.rummy.findings``, the poker's in ``web.poker.findings``; a report's
+findings of any game are written by ``findings_written``.
 """
 
 from __future__ import annotations
@@ -24,14 +28,11 @@ from web.cards import hand_html, play_html, trump_html
 from web.words import KINDS
 
 
-class FindingLike(Protocol):
-    """A stored finding (``replay.models.Finding``) or one of a report that was not stored."""
+class Worded(Protocol):
+    """What a finding of any game is written from: its code, its seat and values."""
 
     code: str
     severity: str
-    deal: int | None
-    trick: int | None
-    play: int | None
     seat: int | None
     player: str | None
     message: str
@@ -40,36 +41,46 @@ class FindingLike(Protocol):
     path: str | None
 
 
+class FindingLike(Worded, Protocol):
+    """A stored finding (``replay.models.Finding``) or one of a report that was not stored."""
+
+    deal: int | None
+    trick: int | None
+    play: int | None
+
+
 #: How a field is shown: a play (``7S+``), cards (a list), a suit letter or None, a seat.
 Kind = Callable[[Any, Sequence[str]], SafeString]
 
 
-def _value(value: Any, players: Sequence[str]) -> SafeString:
+def value_html(value: Any, players: Sequence[str]) -> SafeString:
     if isinstance(value, bool) or value is None:
         return format_html("{}", value)
     if isinstance(value, int | float):
         return format_html("{}", number_format(value))
     if isinstance(value, list):
-        return format_html_join(", ", "{}", ((_value(v, players),) for v in value))
+        return format_html_join(", ", "{}", ((value_html(v, players),) for v in value))
     if isinstance(value, dict):
-        return format_html_join(", ", "{}: {}", ((k, _value(v, players)) for k, v in value.items()))
+        return format_html_join(
+            ", ", "{}: {}", ((k, value_html(v, players)) for k, v in value.items())
+        )
     return format_html("{}", value)
 
 
-def _seat(value: Any, players: Sequence[str]) -> SafeString:
+def seat_html(value: Any, players: Sequence[str]) -> SafeString:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(players):
         return format_html("<strong>{}</strong>", players[value])
-    return _value(value, players)
+    return value_html(value, players)
 
 
 def _play(value: Any, players: Sequence[str]) -> SafeString:
-    return play_html(value) if isinstance(value, str) else _value(value, players)
+    return play_html(value) if isinstance(value, str) else value_html(value, players)
 
 
 def _line(value: Any, players: Sequence[str]) -> SafeString:
     """A line of play from a trick's start, a flat list of plays: trick by trick."""
     if not isinstance(value, list) or not players:
-        return _value(value, players)
+        return value_html(value, players)
     n = len(players)
     tricks = (value[k : k + n] for k in range(0, len(value), n))
     return format_html_join(
@@ -79,7 +90,7 @@ def _line(value: Any, players: Sequence[str]) -> SafeString:
     )
 
 
-def _cards(value: Any, players: Sequence[str]) -> SafeString:
+def cards_html(value: Any, players: Sequence[str]) -> SafeString:
     return hand_html(value) if isinstance(value, list) else _play(value, players)
 
 
@@ -93,7 +104,7 @@ def _schedule(value: Any, players: Sequence[str]) -> SafeString:
     if isinstance(value, dict) and set(value) == {"cards", "kind"}:
         kind = KINDS.get(str(value["kind"]), value["kind"])
         cards = conditional_escape(_("cards: {cards}")).replace(
-            "{cards}", _value(value["cards"], players)
+            "{cards}", value_html(value["cards"], players)
         )
         return format_html("{}, {}", mark_safe(cards), kind)
     if isinstance(value, list):
@@ -104,14 +115,22 @@ def _schedule(value: Any, players: Sequence[str]) -> SafeString:
 @dataclass(frozen=True, slots=True)
 class Sentence:
     text: Promise
-    expected: Kind = _value
-    actual: Kind = _value
+    expected: Kind = value_html
+    actual: Kind = value_html
     #: Said instead when the finding has no actual value (a card that is missing).
     absent: Promise | None = None
+    #: Said instead when it has no expected value (cards at a showdown no one knows).
+    unknown: Promise | None = None
+    #: Said instead when it is at no seat (the casino dealer's hand).
+    unseated: Promise | None = None
 
 
-#: Read in the reader's language each time a finding is written out.
-CATALOGUE: dict[str, Sentence] = {
+#: A code → how it is said; one per game (``CATALOGUE``, ``web.rummy.findings``,
+#: ``web.poker.findings``), since the games share codes that say different things.
+Catalogue = dict[str, Sentence]
+
+#: What every game's record says alike: sentences the other games' catalogues share.
+RECORD: Catalogue = {
     "record.json": Sentence(gettext_lazy("The record is not JSON, or not a JSON object.")),
     "record.schema": Sentence(
         gettext_lazy("A required field is missing, or a field has the wrong type or value.")
@@ -122,6 +141,11 @@ CATALOGUE: dict[str, Sentence] = {
             "or a bad value."
         )
     ),
+}
+
+#: The trick-taking game's; read in the reader's language each time a finding is written out.
+CATALOGUE: Catalogue = {
+    **RECORD,
     "record.players": Sentence(
         gettext_lazy("The number of players is outside the ruleset's range, or a name is repeated.")
     ),
@@ -137,14 +161,14 @@ CATALOGUE: dict[str, Sentence] = {
     ),
     "deal.dealer": Sentence(
         gettext_lazy("The dealer should be %(expected)s, not %(actual)s."),
-        expected=_seat,
-        actual=_seat,
+        expected=seat_html,
+        actual=seat_html,
     ),
     "deal.cards": Sentence(
         gettext_lazy("The wrong number of cards is dealt: %(actual)s, not %(expected)s.")
     ),
     "deal.unknown_card": Sentence(
-        gettext_lazy("%(actual)s is not in this ruleset's deck."), actual=_cards
+        gettext_lazy("%(actual)s is not in this ruleset's deck."), actual=cards_html
     ),
     "deal.duplicate_card": Sentence(
         gettext_lazy("A card is dealt %(actual)s times; the deck holds it %(expected)s times.")
@@ -156,7 +180,7 @@ CATALOGUE: dict[str, Sentence] = {
     ),
     "deal.trump_card": Sentence(
         gettext_lazy("The trump card %(actual)s is missing or in the wrong place."),
-        actual=_cards,
+        actual=cards_html,
         absent=gettext_lazy("The trump card is missing."),
     ),
     "bid.missing": Sentence(gettext_lazy("%(player)s has no bid.")),
@@ -181,8 +205,8 @@ CATALOGUE: dict[str, Sentence] = {
     ),
     "play.leader": Sentence(
         gettext_lazy("%(actual)s led the trick, but %(expected)s should have."),
-        expected=_seat,
-        actual=_seat,
+        expected=seat_html,
+        actual=seat_html,
     ),
     "play.not_held": Sentence(
         gettext_lazy("%(player)s played %(actual)s without holding it."), actual=_play
@@ -207,7 +231,7 @@ CATALOGUE: dict[str, Sentence] = {
         actual=_play,
     ),
     "play.hands": Sentence(
-        gettext_lazy("%(player)s was dealt cards never played: %(actual)s."), actual=_cards
+        gettext_lazy("%(player)s was dealt cards never played: %(actual)s."), actual=cards_html
     ),
     "claim.beaten": Sentence(
         gettext_lazy(
@@ -252,10 +276,13 @@ SEVERITIES: dict[str, Promise] = {
 }
 
 
-def finding_text(finding: FindingLike, players: Sequence[str]) -> SafeString:
+def finding_text(
+    finding: Worded, players: Sequence[str], catalogue: Catalogue = CATALOGUE
+) -> SafeString:
     """The finding as a sentence in the active language, its values shown as players know
-    them; where a record's field is at fault, the place in the record follows."""
-    sentence = CATALOGUE.get(finding.code)
+    them; where a record's field is at fault, the place in the record follows. ``catalogue``
+    is the finding's game's."""
+    sentence = catalogue.get(finding.code)
     if sentence is None:
         return format_html("{}", finding.message)
     player = finding.player
@@ -266,7 +293,13 @@ def finding_text(finding: FindingLike, players: Sequence[str]) -> SafeString:
         "expected": sentence.expected(finding.expected, players),
         "actual": sentence.actual(finding.actual, players),
     }
-    said = sentence.absent if finding.actual is None and sentence.absent else sentence.text
+    said = sentence.text
+    if finding.actual is None and sentence.absent:
+        said = sentence.absent
+    elif finding.expected is None and sentence.unknown:
+        said = sentence.unknown
+    elif finding.seat is None and sentence.unseated:
+        said = sentence.unseated
     text = conditional_escape(str(said)) % fields
     if finding.code.startswith("record.") and finding.path:
         text += " " + conditional_escape(_("At %(path)s in the record.") % {"path": finding.path})
@@ -280,16 +313,103 @@ def severity_text(severity: str) -> str:
     return str(SEVERITIES.get(severity, severity))
 
 
-def where_text(finding: FindingLike) -> str:
-    """Where in the game a finding is, as players count: deal, trick, play."""
-    if finding.deal is None:
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Where a game's findings are, as its players count: the names of its three places in
+    a finding (outermost first) and how a place is said down to each of them."""
+
+    keys: tuple[str, str, str]
+    said: tuple[Promise, Promise, Promise]
+
+
+TRICK_PLACES = Places(
+    ("deal", "trick", "play"),
+    (
+        gettext_lazy("deal %(deal)s"),
+        gettext_lazy("deal %(deal)s, trick %(trick)s"),
+        gettext_lazy("deal %(deal)s, trick %(trick)s, play %(play)s"),
+    ),
+)
+
+
+def place_text(places: Places, values: Sequence[int | None]) -> str:
+    """A place in a game (its values in the order of ``places.keys``), down to the last one
+    given: "deal 2, turn 17" when there is no action."""
+    depth = next((i for i, value in enumerate(values) if value is None), len(values))
+    if depth == 0:
         return _("the whole game")
-    if finding.trick is None:
-        return _("deal %(deal)s") % {"deal": finding.deal}
-    if finding.play is None:
-        return _("deal %(deal)s, trick %(trick)s") % {"deal": finding.deal, "trick": finding.trick}
-    return _("deal %(deal)s, trick %(trick)s, play %(play)s") % {
-        "deal": finding.deal,
-        "trick": finding.trick,
-        "play": finding.play,
+    return str(places.said[depth - 1]) % dict(zip(places.keys[:depth], values, strict=False))
+
+
+def where_text(finding: FindingLike) -> str:
+    """Where in the game a trick-taking finding is, as players count: deal, trick, play."""
+    return place_text(TRICK_PLACES, (finding.deal, finding.trick, finding.play))
+
+
+@dataclass(slots=True)
+class Located:
+    """A finding of a report's JSON, with its game's places (``Places.keys``) in order
+    (not frozen: ``Worded``'s fields are those of a model's row)."""
+
+    code: str
+    severity: str
+    places: tuple[int | None, ...]
+    seat: int | None
+    player: str | None
+    message: str
+    expected: Any
+    actual: Any
+    path: str | None
+
+    @classmethod
+    def of(cls, finding: dict[str, Any], places: Places) -> Located:
+        return cls(
+            code=str(finding.get("code", "")),
+            severity=str(finding.get("severity", "")),
+            places=tuple(finding.get(key) for key in places.keys),
+            seat=finding.get("seat"),
+            player=finding.get("player"),
+            message=str(finding.get("message", "")),
+            expected=finding.get("expected"),
+            actual=finding.get("actual"),
+            path=finding.get("path"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A finding as a page lists it (``web/_findings.html``): in words, with its place."""
+
+    finding: Located
+    text: str
+    severity: str
+    where: str
+    query: str | None = None  #: a moment of a replay; the rummy and the poker have none yet
+
+
+def findings_written(
+    findings: list[dict[str, Any]], places: Places, catalogue: Catalogue, players: Sequence[str]
+) -> list[Written]:
+    """A report's findings (its JSON) in the reader's language, each at its game's place."""
+    written = []
+    for raw in findings:
+        finding = Located.of(raw, places)
+        written.append(
+            Written(
+                finding,
+                str(finding_text(finding, players, catalogue)),
+                severity_text(finding.severity),
+                place_text(places, finding.places),
+            )
+        )
+    return written
+
+
+def claimed_values(findings: Sequence[Written], code: str) -> dict[tuple[Any, Any], Any]:
+    """What the record claims where a ``code`` finding (a ``result.*``) says the replay
+    differs: (first place, seat) → the claimed value, its ``actual``."""
+    return {
+        (w.finding.places[0], w.finding.seat): w.finding.actual
+        for w in findings
+        if w.finding.code == code
     }

@@ -1,6 +1,7 @@
 """The charts of a player's page, from the statistics API's figures (``stats.selectors``):
-the rating over time, bid − taken, exact bids by cards in hand and by deal kind, and the
-monthly trend; each with its figures as a table, in the reader's language.
+the rating over time, bid − taken, exact bids by cards in hand and by deal kind, the poker
+hands shown down, and the monthly trend; each with its figures as a table, in the reader's
+language.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from core.charts import Chart, bar_chart, line_chart, number, spread
+from web.poker.findings import category_text
 from web.words import KINDS
 
 #: The most points a line of the rating chart is drawn with, and rows its table shows.
@@ -223,3 +225,20 @@ def trend_chart(months: Sequence[Mapping[str, Any]]) -> Chart:
 
 def _hundred(rate: float | None) -> float | None:
     return None if rate is None else rate * 100
+
+
+def categories_chart(poker: Mapping[str, Any]) -> Chart:
+    """The poker hands a player showed down, by category, best first."""
+    items = poker["by_category"]
+
+    def name(item: Mapping[str, Any]) -> str:
+        return category_text(item["category"])
+
+    return bar_chart(
+        title=_("Hands shown down"),
+        description=_("How many hands of each category the player showed down, best first."),
+        bars=[(name(i), float(i["hands"])) for i in items],
+        value_label=lambda v: number(v, 0),
+        columns=[_("Hand"), _("Showdowns")],
+        rows=[(name(i), number(i["hands"])) for i in items],
+    )

@@ -81,6 +81,16 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     ratings = selectors.player_ratings_data(player_id=player_id, ratings=rating_rows)
     gates = selectors.leaderboard_gates()
     bidding = figures["bidding"]
+    charts = [("rating", player_charts.rating_chart(ratings))]
+    if bidding["deals"]:
+        charts += [
+            ("difference", player_charts.difference_chart(bidding)),
+            ("by-cards", player_charts.by_cards_chart(bidding)),
+            ("by-kind", player_charts.by_kind_chart(bidding)),
+        ]
+    if figures.get("poker") and figures["poker"]["by_category"]:
+        charts.append(("categories", player_charts.categories_chart(figures["poker"])))
+    charts.append(("trend", player_charts.trend_chart(figures["months"])))
     context = {
         "player": data,
         "ruleset": ruleset,
@@ -91,13 +101,9 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
             player_id=player_id, history=ratings, limit=RECENT_GAMES
         ),
         "opponents": selectors.player_opponents(player_id=player_id, limit=OPPONENTS),
-        "charts": [
-            ("rating", player_charts.rating_chart(ratings)),
-            ("difference", player_charts.difference_chart(bidding)),
-            ("by-cards", player_charts.by_cards_chart(bidding)),
-            ("by-kind", player_charts.by_kind_chart(bidding)),
-            ("trend", player_charts.trend_chart(figures["months"])),
-        ],
+        "rummy": _rummy(figures.get("rummy")),
+        "poker": _poker(figures.get("poker")),
+        "charts": charts,
     }
     return render(request, "web/player.html", context)
 
@@ -115,8 +121,41 @@ def _summary(figures: dict[str, Any]) -> list[tuple[str, str]]:
         summary.append((number(figures["average_total"]), _("average total")))
     if figures["best_total"] is not None:
         summary.append((number(figures["best_total"]), _("best total")))
-    summary.append((percent(bidding["exact_rate"]), _("exact bids")))
+    if bidding["deals"]:
+        summary.append((percent(bidding["exact_rate"]), _("exact bids")))
     return summary
+
+
+def _rummy(figures: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The rummy's figures (``stats.selectors``), as (value, name); none without its games."""
+    if figures is None:
+        return []
+    return [
+        (number(figures["deals"]), _("deals")),
+        (number(figures["per_deal"]), _("points per deal (the lowest total wins)")),
+        (percent(figures["out_rate"]), _("deals gone out in")),
+        (number(figures["out_round"]), _("average round of going out")),
+        (number(figures["out_on_jokers"]), _("outs on jokers")),
+        (percent(figures["opening_rate"]), _("deals opened in")),
+        (number(figures["opening_round"]), _("average round of the opening")),
+        (number(figures["opening_worth"]), _("average worth of the opening")),
+        (number(figures["left_per_deal"]), _("points left in hand per deal lost")),
+    ]
+
+
+def _poker(figures: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The poker's figures (``stats.selectors``), as (value, name); none without its games."""
+    if figures is None:
+        return []
+    return [
+        (number(figures["hands"]), _("hands")),
+        (percent(figures["win_rate"]), _("hands won")),
+        (player_charts.signed(figures["net"], 0), _("chips won, net")),
+        (player_charts.signed(figures["net_per_hand"]), _("chips per hand")),
+        (number(figures["showdowns"]), _("showdowns")),
+        (percent(figures["showdown_win_rate"]), _("showdowns won")),
+        (number(sum(f["hands"] for f in figures["folds"])), _("folds")),
+    ]
 
 
 def _result(row: dict[str, Any], gates: selectors.Gates) -> dict[str, Any]:

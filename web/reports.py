@@ -49,6 +49,7 @@ class Standing:
     claim: Claim | None  #: the record's claimed total beside the recomputed one
     place: int
     winner: bool
+    player_id: int | None = None  #: a stored game's player at the seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,9 @@ def _standings(sheet: Sheet, seats: Any) -> list[Standing]:
     claims = dict(enumerate(claim for _, claim in sheet.totals))
     if seats is not None:
         stored = [
-            Standing(s.seat, s.name, _plain(s.total), claims.get(s.seat), s.place, s.winner)
+            Standing(
+                s.seat, s.name, _plain(s.total), claims.get(s.seat), s.place, s.winner, s.player_id
+            )
             for s in seats
         ]
         return sorted(stored, key=lambda s: (s.place, s.seat))

@@ -20,15 +20,19 @@ from core.errors import Rejected
 from core.throttles import page_wait
 from games.models import GameSeat
 from games.selectors import game_get, game_list, game_record_text, stored_rulesets
-from replay.engine import Family, malformed, record_json, split_documents
-from replay.engine import Report as TricksReport
+from replay.engine import Family, PokerReport, malformed, record_json, split_documents
 from replay.engine import verify as engine_verify
+from replay.engine.formats import AnyReport
+from replay.engine.rummy.report import Report as RummyReport
 from replay.models import Finding, Report
+from stats.selectors import players_listed
 from uploads.selectors import upload_game_list
 from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
-from web.poker import poker_page
+from web.poker.page import poker_page
+from web.poker.report import PokerView, poker_view
 from web.replays import NoMoment, Panel, moment_params, panel
 from web.reports import ReportView, moment_or_start, report_view, unsaved_findings
+from web.rummy.report import RummyView, rummy_view
 from web.sheet import sheet_rows
 
 GAMES_PER_PAGE = 50
@@ -41,12 +45,37 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @dataclass(frozen=True, slots=True)
 class Verified:
-    """One record of what was posted, as verified: where it was in the file, its report."""
+    """One record of what was posted, as verified: where it was in the file, its report as
+    its game's template (``template``) shows it."""
 
     label: str
-    view: ReportView
-    panel: Panel | None
-    rows: SafeString  #: the score sheet's
+    view: ReportView | RummyView | PokerView
+    template: str
+    panel: Panel | None = None  #: the trick-taking game's replay
+    rows: SafeString | None = None  #: the trick-taking game's score sheet
+
+
+def _verified(label: str, record: Any, report: AnyReport, number: int) -> Verified:
+    """A record's report as the verify page shows it, by its game; the trick-taking one with
+    its replay, built from the posted record itself."""
+    if isinstance(report, RummyReport):
+        rummy = rummy_view(report=report.to_dict(), players=report.players)
+        return Verified(label, rummy, "web/rummy/_report.html")
+    if isinstance(report, PokerReport):
+        poker = poker_view(report=report.to_dict(), players=report.players)
+        return Verified(label, poker, "web/poker/_report.html")
+    return _trick_verified(label, record, report.to_dict(), number)
+
+
+def _trick_verified(label: str, record: Any, report: dict[str, Any], number: int) -> Verified:
+    view = report_view(record=record, report=report, findings=unsaved_findings(report))
+    # The replay opens where the first finding with a moment is.
+    first = next((f.position for f in view.findings if f.position), None)
+    shown = moment_or_start(view, *(first or (None, None, None)))
+    replay_id = f"replay-{number}"
+    replay = None if shown is None else panel(view.line, shown, id=replay_id, linkable=False)
+    rows = sheet_rows(view.sheet.deals, None if replay is None else replay_id, linkable=False)
+    return Verified(label, view, "web/_trick_report.html", replay, rows)
 
 
 @require_http_methods(["GET", "POST"])
@@ -85,25 +114,10 @@ def verify(request: HttpRequest) -> HttpResponse:
     for number, document in enumerate(documents, 1):
         if document.error is not None:
             report = malformed([document.error], None).to_dict()
+            results.append(_trick_verified(document.label, document.value, report, number))
         else:
             verified = engine_verify(document.value, rulesets)
-            if not isinstance(verified, TricksReport):
-                # The page draws the trick-taking replay; the rummy's and the poker's reports
-                # have no such view yet.
-                form.add_error(
-                    None,
-                    _("Rummy and poker records are verified by the API and the command line."),
-                )
-                return render(request, "web/home.html", {"form": form}, status=400)
-            report = verified.to_dict()
-        view = report_view(record=document.value, report=report, findings=unsaved_findings(report))
-        # The replay opens where the first finding with a moment is.
-        first = next((f.position for f in view.findings if f.position), None)
-        shown = moment_or_start(view, *(first or (None, None, None)))
-        replay_id = f"replay-{number}"
-        replay = None if shown is None else panel(view.line, shown, id=replay_id, linkable=False)
-        rows = sheet_rows(view.sheet.deals, None if replay is None else replay_id, linkable=False)
-        results.append(Verified(document.label, view, replay, rows))
+            results.append(_verified(document.label, document.value, verified, number))
     return render(request, "web/verify.html", {"results": results, "many": len(results) > 1})
 
 
@@ -158,6 +172,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "view": view,
+        "listed": players_listed(player_ids=[s.player_id for s in view.standings]),
         "panel": replay,
         "rows": sheet_rows(view.sheet.deals, None if replay is None else replay.id, linkable=True),
         "problem": problem,

@@ -15,7 +15,7 @@ VERDICT_WORDS = {
 VERDICT_HINTS = {
     "verified": _("Every rule kept and every score adds up."),
     "mismatch": _("The play is legal, but some claimed result differs from the replay."),
-    "illegal": _("A rule is broken somewhere in the play or the bids."),
+    "illegal": _("A rule of the game is broken somewhere in the record."),
     "malformed": _("The record cannot be read, so it was not replayed."),
 }
 
@@ -43,4 +43,11 @@ OUTCOMES = {
     "duplicate": pgettext_lazy("upload outcome", "already stored"),
     "rejected": pgettext_lazy("upload outcome", "rejected"),
     "failed": pgettext_lazy("upload outcome", "failed"),
+}
+
+#: The game families (``replay.engine.Family``).
+FAMILIES = {
+    "tricks": pgettext_lazy("game family", "Raspisnoy poker"),
+    "rummy": pgettext_lazy("game family", "Joker rummy"),
+    "poker": pgettext_lazy("game family", "Joker poker"),
 }

@@ -55,7 +55,8 @@ class DisputeCreateApi(APIView):
             min_value=1,
             required=False,
             allow_null=True,
-            help_text="needs deal; at most its number of tricks (the cards of a hand)",
+            help_text="needs deal; at most its number of tricks (the cards of a hand); in rummy "
+            "the turn of the deal, in poker the stage of the hand (deal)",
         )
 
     @extend_schema(

@@ -25,11 +25,12 @@ from rest_framework.views import APIView
 
 from core.errors import Rejected
 from core.exports import csv_lines, export_response, json_lines
-from core.openapi import FINDINGS, FindingSerializer, page_of, page_parameters, text_type, typed
+from core.openapi import FINDINGS, page_of, page_parameters, text_type, typed
 from core.pagination import SizedPages
 from core.requests import account, body_read
 from games.apis.common import GameSummarySerializer, number
-from games.apis.shapes import ReplayStateSerializer, ReportSerializer
+from games.apis.reports import ANY_REPORT, GAME_FINDINGS, GAME_REPORT
+from games.apis.shapes import ReplayStateSerializer
 from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_record_text
 from replay.engine import Family
@@ -100,10 +101,12 @@ class VerifyApi(APIView):
 
     @extend_schema(
         request=RECORD_BODY,
-        responses={200: ReportSerializer, 413: FINDINGS},
+        responses={200: ANY_REPORT, 413: FINDINGS},
         summary="Verify a record without storing it",
-        description="The body is the record (JSON). The answer is its docs/format.md report, with "
-        "verdict malformed when the body is not a record.",
+        description="The body is the record (JSON). The answer is the report of its format's "
+        "family: docs/format.md's for raspis/1 (and a format no family knows), docs/rummy.md's "
+        "for raspis-rummy/1, docs/poker-format.md's for raspis-poker/1; verdict malformed when "
+        "the body is not a record.",
     )
     def post(self, request: Request) -> Response:
         return Response(record_check(data=body_read(request)))
@@ -118,12 +121,12 @@ class GameDetailSerializer(GameSummarySerializer):
     def get_record_url(self, game: Game) -> str:
         return reverse("game-record", args=[game.pk])
 
-    @extend_schema_field(ReportSerializer(allow_null=True))
+    @extend_schema_field(GAME_REPORT)
     def get_report(self, game: Game) -> dict[str, Any] | None:
         report = Report.objects.filter(game=game, current=True).first()
         return None if report is None else report.as_dict()
 
-    @extend_schema_field(FindingSerializer(many=True))
+    @extend_schema_field(GAME_FINDINGS)
     def get_findings(self, game: Game) -> list[dict[str, Any]]:
         rows = Finding.objects.filter(game=game, report__current=True).order_by("pk")
         return [row.to_dict(game.family) for row in rows]
@@ -164,7 +167,7 @@ class GamesApi(APIView):
         duplicate = serializers.BooleanField()
         replaced = serializers.BooleanField()
         game = GameSummarySerializer()
-        report = typed(ReportSerializer, serializers.JSONField)
+        report = typed(ANY_REPORT, serializers.JSONField)
 
     @extend_schema(
         parameters=[*GAME_FILTERS, *page_parameters(SizedPages)],

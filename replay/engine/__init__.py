@@ -21,15 +21,18 @@ from .files import (
     record_json,
     split_documents,
     split_file,
+    zip_within,
 )
 from .findings import Code, Finding, Severity
 from .formats import (
+    PLACES,
     PRESET_FAMILIES,
     AnyFinding,
     AnyReport,
     Family,
     family_of,
     seats_compete,
+    standings,
     verify,
 )
 from .poker.report import PokerReport
@@ -49,6 +52,7 @@ __all__ = [
     "ENGINE_VERSION",
     "MAX_DEALS",
     "MAX_PLAYS",
+    "PLACES",
     "PRESETS",
     "PRESET_FAMILIES",
     "AnyFinding",
@@ -84,7 +88,9 @@ __all__ = [
     "seats_compete",
     "split_documents",
     "split_file",
+    "standings",
     "state_at",
     "verify",
     "verify_tricks",
+    "zip_within",
 ]

@@ -203,14 +203,35 @@ def _split_zip(data: bytes, budget: _Budget) -> list[Document]:
     return documents
 
 
-def _inflate(archive: zipfile.ZipFile, name: str, budget: _Budget) -> bytes:
-    """A member's bytes, counted on ``budget`` a chunk at a time as they inflate."""
+def _inflate(archive: zipfile.ZipFile, name: str, budget: _Budget, *, keep: bool = True) -> bytes:
+    """A member's bytes, counted on ``budget`` a chunk at a time as they inflate (none kept
+    unless ``keep``)."""
     chunks = []
     with archive.open(name) as member:
         while chunk := member.read(INFLATE_CHUNK):
             budget.take_bytes(len(chunk))
-            chunks.append(chunk)
+            if keep:
+                chunks.append(chunk)
     return b"".join(chunks)
+
+
+def zip_within(data: bytes, bounds: Bounds) -> None:
+    """Raise ``TooLarge`` when the members of the zip ``data`` unpack to more than
+    ``bounds.unpacked``, counted as they inflate, never by the sizes the zip states.
+
+    For a zip another reader opens (a spreadsheet is one): it is inflated here once, within
+    the bound, before that reader inflates it with none. A zip that cannot be read is left
+    to that reader to say so."""
+    if bounds.unpacked is None:
+        return
+    budget = _Budget(bounds)
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        for info in archive.infolist():
+            if not info.is_dir():
+                _inflate(archive, info.filename, budget, keep=False)
+    except (zipfile.BadZipFile, OSError, ValueError, RuntimeError, EOFError):
+        return
 
 
 def _split_text(data: bytes | str, prefix: str, budget: _Budget) -> list[Document | Line]:

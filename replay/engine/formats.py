@@ -10,7 +10,7 @@ problem of the record (docs/format.md conventions: one report lists every proble
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Final
 
@@ -52,6 +52,14 @@ class Family(StrEnum):
     POKER = "poker"  #: the joker poker games, ``raspis-poker/1``
 
 
+#: The names of a finding's three places in each family, in their order (docs/format.md,
+#: docs/rummy.md, docs/poker-format.md).
+PLACES: Final[dict[Family, tuple[str, str, str]]] = {
+    Family.TRICKS: ("deal", "trick", "play"),
+    Family.RUMMY: ("deal", "turn", "action"),
+    Family.POKER: ("hand", "stage", "action"),
+}
+
 #: Every family's presets, by name: no name is two families'.
 PRESET_FAMILIES: Final[dict[str, Family]] = {
     **dict.fromkeys(TRICKS_PRESETS, Family.TRICKS),
@@ -65,6 +73,22 @@ def seats_compete(preset: str) -> bool:
     them: in every game but the casino's, where each seat plays the house alone."""
     casino = POKER_PRESETS.get(preset)
     return casino is None or casino[0] is not PokerGame.CASINO
+
+
+def standings(family: Family | str, totals: Sequence[Any]) -> tuple[list[int], set[int]]:
+    """The places (1 is best; equal totals share one, as 1, 1, 3) and the winners of final
+    totals, by the family's measure: the highest total in the trick-taking family, the
+    lowest in the rummy (RUMMY §8), the most chips won in the poker, where a seat that won
+    nothing is no winner."""
+    keys = [-t for t in totals] if family == Family.RUMMY else list(totals)
+    places = [1 + sum(1 for other in keys if other > key) for key in keys]
+    best = max(keys, default=0)
+    winners = {
+        seat
+        for seat, key in enumerate(keys)
+        if key == best and (family != Family.POKER or best > 0)
+    }
+    return places, winners
 
 
 def family_of(report: AnyReport) -> Family:

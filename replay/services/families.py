@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.engine import AnyReport, PokerReport, RummyReport
-from replay.services.rows import Places, Standings, places, score_value
+from replay.engine import AnyReport, PokerReport, Report, RummyReport, family_of, standings
+from replay.services.rows import Places, Standings, score_value
 
 
 def report_audit(report: AnyReport) -> str:
@@ -27,18 +27,19 @@ def report_rounds(report: AnyReport) -> int:
 
 
 def report_standings(report: AnyReport) -> Standings:
-    """Each family ranks by its own measure: the trick-taking family by the highest total,
-    the rummy by the lowest (RUMMY §8), the poker by the chips won over the record's hands;
-    a poker seat wins with the most chips won, if it won any."""
-    seats = len(report.players)
+    """The seats' results by the family's measure (``replay.engine.standings``): a poker
+    seat's total is its net over the record's hands. The trick-taking family's winners are
+    its report's, which names them."""
+    family = family_of(report)
     if isinstance(report, PokerReport):
-        nets = [sum(hand.net[seat] for hand in report.hands) for seat in range(seats)]
-        best = max(nets, default=0)
-        return Standings(nets, places(nets), {s for s, n in enumerate(nets) if n == best > 0})
-    totals = report.totals or [0] * seats
-    if isinstance(report, RummyReport):
-        return Standings(totals, places([-t for t in totals]), set(report.winners))
-    return Standings(totals, places(totals), set(report.winners))
+        seats = range(len(report.players))
+        totals: list[Any] = [sum(hand.net[seat] for hand in report.hands) for seat in seats]
+    else:
+        totals = report.totals or [0] * len(report.players)
+    ranks, winners = standings(family, totals)
+    if isinstance(report, Report):
+        winners = set(report.winners)
+    return Standings(totals, ranks, winners)
 
 
 def finding_places(report: AnyReport) -> list[Places]:

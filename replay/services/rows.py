@@ -123,11 +123,6 @@ def meta_text(meta: Any, key: str, limit: int = 200) -> str:
     return clean_text(str(value).strip())[:limit]
 
 
-def places(totals: Sequence[int | float | Fraction]) -> list[int]:
-    """Competition ranking by total, highest first: equal totals share a place (1, 1, 3)."""
-    return [1 + sum(1 for other in totals if other > total) for total in totals]
-
-
 @dataclass(frozen=True, slots=True)
 class Standings:
     """The seats' final results: totals, their places (1 is best), and the winners."""

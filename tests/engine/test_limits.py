@@ -20,6 +20,7 @@ from replay.engine import (
     record_excess,
     split_file,
     verify,
+    zip_within,
 )
 from replay.engine.poker.simulate import simulate_record as poker_record
 from replay.engine.rummy.simulate import simulate_game as rummy_game
@@ -160,3 +161,15 @@ def test_records_past_the_bound_are_refused_in_a_plain_file(data: bytes) -> None
     assert len(split_file(data, "games.jsonl", Bounds(records=11))) == 11
     with pytest.raises(TooLarge):
         split_file(data, "games.jsonl", Bounds(records=10))
+
+
+def test_a_zip_for_another_reader_is_counted_as_it_inflates() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("a.xml", b"x" * 3000)
+        archive.writestr("b.xml", b"y" * 3000)
+    zip_within(buffer.getvalue(), Bounds(unpacked=6000))
+    with pytest.raises(TooLarge) as raised:
+        zip_within(buffer.getvalue(), Bounds(unpacked=5999))
+    assert (raised.value.excess.what, raised.value.excess.limit) == ("unpacked bytes", 5999)
+    zip_within(b"PK\x03\x04 no zip", Bounds(unpacked=1))  # its reader says what is wrong

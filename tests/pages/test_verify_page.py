@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -67,20 +66,6 @@ def test_the_api_keeps_to_english_for_a_russian_browser() -> None:
     [finding] = response.json()["findings"]
     assert finding["message"].startswith("verdict: Select a valid choice")
     assert response["Content-Language"] == "en"
-
-
-@pytest.mark.parametrize(
-    "golden", ["rummy_ace_low_counts.record.json", "poker/american_joker_pair.record.json"]
-)
-def test_a_rummy_or_poker_record_is_sent_to_the_api_and_the_command_line(golden: str) -> None:
-    """The page draws the trick-taking replay only; a record of another game is not drawn
-    as if it were one."""
-    record = (Path(__file__).resolve().parents[1] / "golden" / golden).read_text(encoding="utf-8")
-    response = Client().post("/verify/", {"record": record})
-    assert response.status_code == 400
-    assert "Rummy and poker records are verified by the API" in response.content.decode()
-    russian = Client().post("/verify/", {"record": record}, HTTP_ACCEPT_LANGUAGE="ru")
-    assert "Записи рамми и покера проверяются через API" in russian.content.decode()
 
 
 def test_the_page_counts_its_records_with_the_apis_verify_rate(

@@ -11,6 +11,7 @@ fails here, though a client must allow new keys (only a finding's keys are fixed
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -19,6 +20,9 @@ from django.test import override_settings
 from jsonschema import Draft202012Validator, FormatChecker
 from rest_framework.test import APIClient
 
+from replay.engine.poker.corruptions import corrupt as corrupt_poker
+from replay.engine.poker.simulate import simulate_record as simulate_poker
+from replay.engine.rummy.simulate import simulate_game as simulate_rummy
 from tests.service.conftest import Document, post_record, text_of
 
 pytestmark = pytest.mark.django_db
@@ -66,11 +70,17 @@ def component(document: Document, schema: Document) -> Document:
     return schema
 
 
+def alternatives(document: Document, schema: Document) -> list[Document]:
+    """The object schemas an answer may be: the component, or each of its ``oneOf``."""
+    typed = component(document, schema)
+    return [component(document, s) for s in typed["oneOf"]] if "oneOf" in typed else [typed]
+
+
 def check(document: Document, path: str, method: str, response: Any) -> Any:
     """``response`` conforms to the schema of its status; its JSON body."""
     schema = answer_schema(document, path, method, response.status_code)
-    typed = component(document, schema)
-    assert typed.get("properties"), f"{method.upper()} {path} {response.status_code}: {typed}"
+    for typed in alternatives(document, schema):
+        assert typed.get("properties"), f"{method.upper()} {path} {response.status_code}: {typed}"
     rooted = as_json_schema({**schema, "components": document["components"]})
     validator = Draft202012Validator(rooted, format_checker=FormatChecker())
     body = response.json()
@@ -114,7 +124,8 @@ def test_the_schemas_checked_here_state_their_keys(document: Document) -> None:
         ("/api/games/{game_id}/replay/", "get", 200),
         ("/api/rulesets/", "get", 200),
     ):
-        assert component(document, answer_schema(document, *operation)).get("properties")
+        for typed in alternatives(document, answer_schema(document, *operation)):
+            assert typed.get("properties")
     refusal = answer_schema(document, "/api/games/", "post", 400)
     assert refusal["$ref"].endswith("/Findings")
 
@@ -195,6 +206,89 @@ def test_a_malformed_records_report_conforms(
     assert report["verdict"] == "malformed" and report["findings"]
     assert report["totals"] is None and report["deals"] == []
     assert (report["ruleset"] is not None) == ruleset
+
+
+def _rummy(corruption: str | None) -> Any:
+    return simulate_rummy("joker_rummy", 3, 4, corrupt_mode=corruption)
+
+
+def _poker(preset: str, corruption: str | None) -> Any:
+    record = simulate_poker(preset, 3, 6, 5)
+    return record if corruption is None else corrupt_poker(record, corruption, random.Random(3))
+
+
+#: Records of the other families, each with the report's component it must match alone and
+#: its verdict: the engines' simulations, good, corrupted, and malformed.
+FAMILY_RECORDS = [
+    pytest.param(lambda: _rummy(None), "RummyReport", "verified", id="rummy"),
+    pytest.param(lambda: _rummy("meld.invalid"), "RummyReport", "illegal", id="rummy-meld"),
+    pytest.param(lambda: _rummy("result.points"), "RummyReport", "mismatch", id="rummy-points"),
+    pytest.param(
+        lambda: {"format": "raspis-rummy/1", "ruleset": "nope"},
+        "RummyReport",
+        "malformed",
+        id="rummy-malformed",
+    ),
+    pytest.param(lambda: _poker("club_stud", None), "PokerReport", "verified", id="club"),
+    pytest.param(lambda: _poker("joker_poker", None), "PokerReport", "verified", id="casino"),
+    pytest.param(
+        lambda: _poker("club_stud", "bet.action"), "PokerReport", "illegal", id="club-bet"
+    ),
+    pytest.param(
+        lambda: _poker("joker_poker", "hand.ante"), "PokerReport", "illegal", id="casino-ante"
+    ),
+    pytest.param(
+        lambda: {"format": "raspis-poker/1", "ruleset": "club_stud", "seats": 3},
+        "PokerReport",
+        "malformed",
+        id="poker-malformed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("make", "shape", "verdict"), FAMILY_RECORDS)
+def test_a_rummy_or_poker_report_conforms_to_its_own_shape_only(
+    api_client: APIClient, document: Document, make: Any, shape: str, verdict: str
+) -> None:
+    """The answer is one of the three reports: a rummy's or a poker's matches its own (with
+    its findings' places), and neither of the others'."""
+    report = check(document, "/api/verify/", "post", verify(api_client, text_of(make())))
+    assert report["verdict"] == verdict
+    assert (report["findings"] == []) == (verdict == "verified")
+    schema = answer_schema(document, "/api/verify/", "post", 200)
+    matching = [
+        ref.rsplit("/", 1)[1]
+        for ref in (s["$ref"] for s in component(document, schema)["oneOf"])
+        if Draft202012Validator(
+            as_json_schema({"$ref": ref, "components": document["components"]})
+        ).is_valid(report)
+    ]
+    assert matching == [shape]
+
+
+def test_the_verify_answer_is_one_of_the_three_reports(document: Document) -> None:
+    schema = answer_schema(document, "/api/verify/", "post", 200)
+    names = [s["$ref"].rsplit("/", 1)[1] for s in component(document, schema)["oneOf"]]
+    assert names == ["Report", "RummyReport", "PokerReport"]
+    schemas = document["components"]["schemas"]
+    places = {"RummyReportFinding": {"deal", "turn", "action"}}
+    places["PokerReportFinding"] = {"hand", "stage", "action"}
+    for name, where in places.items():
+        keys = FINDING_KEYS - {"deal", "trick", "play"} | where
+        assert set(schemas[name]["properties"]) == keys
+        assert set(schemas[name]["required"]) == keys - {"path"}
+        assert schemas[name]["additionalProperties"] is False
+    assert set(schemas["RummyDeal"]["required"]) == {
+        "number",
+        "dealer",
+        "out",
+        "out_jokers",
+        "left",
+        "points",
+        "running",
+    }
+    assert set(schemas["PokerHand"]["required"]) >= {"pots", "winners", "net", "stacks"}
+    assert set(schemas["PokerPot"]["required"]) == {"amount", "eligible", "winners"}
 
 
 @override_settings(RASPIS_MAX_UPLOAD_BYTES=10)
@@ -282,6 +376,41 @@ def test_a_game_with_findings_conforms(
     )
     assert detail["report"]["verdict"] == "illegal" and detail["findings"]
     assert detail["versions"]
+
+
+@pytest.mark.parametrize(
+    ("make", "places"),
+    [
+        pytest.param(lambda: _rummy("meld.invalid"), ("deal", "turn", "action"), id="rummy"),
+        pytest.param(
+            lambda: _poker("club_stud", "bet.action"), ("hand", "stage", "action"), id="club"
+        ),
+        pytest.param(lambda: _poker("joker_poker", None), None, id="casino"),
+    ],
+)
+def test_a_stored_rummy_or_poker_game_conforms(
+    client_of: Any, user: Any, document: Document, make: Any, places: Any
+) -> None:
+    """A stored game answers its family's report, and its findings in its family's places,
+    every key present."""
+    client = client_of(user)
+    stored = post_record(client, make())
+    game_id = stored.json()["game"]["id"]
+    check(document, "/api/games/", "post", stored)
+    detail = check(document, "/api/games/{game_id}/", "get", client.get(f"/api/games/{game_id}/"))
+    assert bool(detail["findings"]) == (places is not None)
+    for finding in detail["findings"]:
+        assert set(finding) == {
+            *places,
+            "code",
+            "severity",
+            "seat",
+            "player",
+            "message",
+            "expected",
+            "actual",
+            "path",
+        }
 
 
 def test_a_game_no_one_may_see_conforms(api_client: APIClient, document: Document) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -105,4 +107,23 @@ def test_a_converted_file_past_the_records_limit_fails_its_upload(
         response = upload(client, "state.txt", data, **{"from": "openspiel"})
     status = client.get(response.json()["url"]).json()
     assert (status["status"], status["error"]) == ("failed", "more records than the 0 accepted")
+    assert Game.objects.count() == 0
+
+
+def test_a_workbook_that_unpacks_past_the_limit_fails_its_upload(
+    client_of: Any, user: Any, committed: Any, settings: Any
+) -> None:
+    """A workbook is a zip: it is held to ``RASPIS_MAX_UNPACKED_BYTES`` before it is read."""
+    settings.RASPIS_MAX_UNPACKED_BYTES = 1024 * 1024
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/sharedStrings.xml", b" " * (2 * 1024 * 1024))
+    client = client_of(user)
+    with committed():
+        response = upload(client, "club.xlsx", buffer.getvalue(), **{"from": "sheet"})
+    status = client.get(response.json()["url"]).json()
+    assert (status["status"], status["error"]) == (
+        "failed",
+        f"more unpacked bytes than the {1024 * 1024} accepted",
+    )
     assert Game.objects.count() == 0

@@ -168,3 +168,48 @@ def test_games_are_listed_by_family(client_of: Any, user: Any) -> None:
         assert [g["family"] for g in listed] == [family]
     assert client.get("/api/games/?ruleset=joker_rummy").json()["count"] == 1
     assert client.get("/api/games/?family=chess").status_code == 400
+
+
+def test_a_rummy_correction_ranks_the_lowest_total_first(
+    client_of: Any, user: Any, other_user: Any, staff_user: Any
+) -> None:
+    game_id = _post(client_of(user), simulate_game("joker_rummy", 3, 1)).json()["game"]["id"]
+    opened = client_of(other_user).post(
+        f"/api/games/{game_id}/disputes/", {"reason": "the sheet says otherwise"}, format="json"
+    )
+    assert opened.status_code == 201, opened.json()
+    resolved = client_of(staff_user).post(
+        f"/api/disputes/{opened.json()['id']}/resolve/",
+        {"decision": "corrected", "corrected_scores": [40, -60, 40]},
+        format="json",
+    )
+    assert resolved.status_code == 200, resolved.json()
+    seats = GameSeat.objects.filter(game_id=game_id).order_by("seat")
+    assert [(s.place, s.winner) for s in seats] == [(2, False), (1, True), (2, False)]
+
+
+@pytest.mark.parametrize(
+    ("record", "where", "words"),
+    [
+        (simulate_game("joker_rummy", 2, 1), {"deal": 1, "trick": 10**12}, "deal 1 has no turn"),
+        (simulate_record("club_stud", 2, 2, 1), {"deal": 1, "trick": 6}, "hand 1 has no stage 6"),
+        (simulate_record("club_stud", 2, 2, 1), {"deal": 9}, "hand 9 does not exist"),
+    ],
+    ids=["rummy-turn", "poker-stage", "poker-hand"],
+)
+def test_a_dispute_names_the_family_s_places(
+    client_of: Any, user: Any, other_user: Any, record: Any, where: Any, words: str
+) -> None:
+    game_id = _post(client_of(user), record).json()["game"]["id"]
+    response = client_of(other_user).post(
+        f"/api/games/{game_id}/disputes/", {"reason": "wrong", **where}, format="json"
+    )
+    assert response.status_code == 400
+    assert words in response.json()["findings"][0]["message"]
+    turns = len(record["deals"][0]["turns"]) if "deals" in record else 5
+    fine = client_of(other_user).post(
+        f"/api/games/{game_id}/disputes/",
+        {"reason": "wrong", "deal": 1, "trick": turns},
+        format="json",
+    )
+    assert fine.status_code == 201

@@ -1,10 +1,10 @@
 """The incremental path and the full recompute give exactly the same numbers.
 
-Random small simulated games are stored, replaced by new versions (which moves them in played
-order, so ratings are replayed from an earlier game), disputed, overturned, restored and
-corrected by reviewers, and players are merged; after every step the statistics are updated
-the way the signals ask for it. At the end everything is rebuilt from scratch and must match
-row for row, floats included.
+Random small simulated games, trick-taking and rummy, are stored, replaced by new versions
+(which moves them in played order, so ratings are replayed from an earlier game), disputed,
+overturned, restored and corrected by reviewers, and players are merged; after every step
+the statistics are updated the way the signals ask for it. At the end everything is rebuilt
+from scratch and must match row for row, floats included.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from core.errors import Rejected
 from games.models import Dispute, Game, Player
 from games.services import dispute_open, dispute_resolve, player_merge
+from replay.engine.rummy.simulate import simulate_game as simulate_rummy
 from replay.engine.simulate import simulate_game
 from replay.services.store import Entry, records_store
 from stats import services, tasks
@@ -37,6 +38,7 @@ add = st.tuples(
     st.permutations(NAMES).map(lambda names: names[:4]),
     st.sampled_from([3, 3, 4]),
     st.sampled_from(["public", "public", "public", "private"]),
+    st.sampled_from(["tricks", "tricks", "rummy"]),
 )
 review = st.tuples(
     st.sampled_from(["replace", "open", "uphold", "reject", "correct", "merge"]),
@@ -116,15 +118,22 @@ class Table:
         self.capture = capture
         self.uploader = User.objects.create_user("uploader")
         self.staff = User.objects.create_user("staff", is_staff=True)
-        self.games: list[tuple[int, str, int]] = []  #: (game id, external id, players)
+        #: (game id, external id, players, family)
+        self.games: list[tuple[int, str, int, str]] = []
 
     def run(self, step: tuple[Any, ...]) -> None:
         with self.capture(execute=True):
             getattr(self, step[0])(*step[1:])
 
-    def _store(self, seed: int, names: list[str], visibility: str, external_id: str) -> int:
-        value = simulate_game(SHORT, len(names), seed, names=names)
-        value["meta"]["external_id"] = external_id
+    def _store(
+        self, seed: int, names: list[str], visibility: str, external_id: str, family: str
+    ) -> int:
+        if family == "rummy":
+            value = simulate_rummy("joker_rummy", len(names), seed % 1000)
+            value["players"] = names
+        else:
+            value = simulate_game(SHORT, len(names), seed, names=names)
+        value.setdefault("meta", {})["external_id"] = external_id
         outcome = records_store(
             entries=[Entry(json.dumps(value), value)],
             uploaded_by=self.uploader,
@@ -133,22 +142,24 @@ class Table:
         assert outcome.game_id is not None
         return outcome.game_id
 
-    def add(self, seed: int, names: tuple[str, ...], players: int, visibility: str) -> None:
+    def add(
+        self, seed: int, names: tuple[str, ...], players: int, visibility: str, family: str
+    ) -> None:
         external_id = f"g{len(self.games)}"
-        game_id = self._store(seed, list(names[:players]), visibility, external_id)
-        self.games.append((game_id, external_id, players))
+        game_id = self._store(seed, list(names[:players]), visibility, external_id, family)
+        self.games.append((game_id, external_id, players, family))
 
-    def _pick(self, index: int) -> tuple[int, str, int] | None:
+    def _pick(self, index: int) -> tuple[int, str, int, str] | None:
         return self.games[index % len(self.games)] if self.games else None
 
     def replace(self, index: int, seed: int) -> None:
         picked = self._pick(index)
         if picked is None:
             return
-        game_id, external_id, _ = picked
+        game_id, external_id, _, family = picked
         game = Game.objects.get(pk=game_id)
         names = list(game.seats.order_by("seat").values_list("name", flat=True))
-        assert self._store(seed, names, game.visibility, external_id) == game_id
+        assert self._store(seed, names, game.visibility, external_id, family) == game_id
 
     def open(self, index: int, seed: int) -> None:
         picked = self._pick(index)

@@ -10,7 +10,7 @@ only lets the keys follow them, as the trick-taking replay's keys do.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -18,37 +18,26 @@ from django.shortcuts import render
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.models import Game
 from replay.engine.cards import card_name
 from replay.engine.poker.parse import UNSEEN, Act, Action
 from replay.engine.poker.state import END, Card, HandMoments, HandState, Moment
-from replay.models import Finding
 from replay.poker_selectors import PokerGame, poker_game
+from stats.selectors import players_listed
 from web.cards import card_html
-from web.findings import finding_text, severity_text
+from web.findings import Written
+from web.poker.findings import category_text
+from web.poker.report import PokerView, poker_view
 from web.replays import NoMoment
 from web.reports import Standing
 
 #: A moment of the game: hand, stage, action; stage and action None at the hand's end.
 Position = tuple[int, int | None, int | None]
 
-CATEGORIES = {
-    "five_of_a_kind": pgettext_lazy("poker hand", "five of a kind"),
-    "royal_flush": pgettext_lazy("poker hand", "royal flush"),
-    "straight_flush": pgettext_lazy("poker hand", "straight flush"),
-    "four_of_a_kind": pgettext_lazy("poker hand", "four of a kind"),
-    "full_house": pgettext_lazy("poker hand", "full house"),
-    "flush": pgettext_lazy("poker hand", "flush"),
-    "straight": pgettext_lazy("poker hand", "straight"),
-    "three_of_a_kind": pgettext_lazy("poker hand", "three of a kind"),
-    "two_pair": pgettext_lazy("poker hand", "two pair"),
-    "one_pair": pgettext_lazy("poker hand", "one pair"),
-    "high_card": pgettext_lazy("poker hand", "high card"),
-}
-
-ACTIONS = {
+#: What a seat did, as the replay's status line and its seats say it.
+DONE = {
     Act.FOLD: gettext_lazy("folds"),
     Act.CHECK: gettext_lazy("checks"),
     Act.CALL: gettext_lazy("calls"),
@@ -56,10 +45,6 @@ ACTIONS = {
     Act.RAISE: gettext_lazy("raises to %(amount)s"),
     Act.EXCHANGE: gettext_lazy("exchanges %(cards)s for %(new)s"),
 }
-
-
-def category_text(value: str | None) -> str:
-    return "" if value is None else str(CATEGORIES.get(value, value))
 
 
 def _cards_html(cards: Sequence[int]) -> SafeString:
@@ -71,7 +56,7 @@ def action_html(action: Action) -> SafeString:
     """What a seat did, in words: ``raises to 8``, ``exchanges 9♠ for 5♣``."""
     if action.act is Act.EXCHANGE and not action.cards:
         return format_html("{}", _("exchanges no card"))
-    words = conditional_escape(str(ACTIONS.get(action.act, action.act)))
+    words = conditional_escape(str(DONE.get(action.act, action.act)))
     values = {
         "amount": "" if action.amount is None else action.amount,
         "cards": _cards_html(action.cards),
@@ -91,22 +76,6 @@ def cards_html(cards: Sequence[Card]) -> SafeString:
             for c in cards
         ),
     )
-
-
-def where_text(finding: Finding) -> str:
-    """Where in the game a finding is, as players count: hand, stage, action."""
-    hand, stage, action = finding.deal, finding.trick, finding.play
-    if hand is None:
-        return _("the whole game")
-    if stage is None:
-        return _("hand %(hand)s") % {"hand": hand}
-    if action is None:
-        return _("hand %(hand)s, stage %(stage)s") % {"hand": hand, "stage": stage}
-    return _("hand %(hand)s, stage %(stage)s, action %(action)s") % {
-        "hand": hand,
-        "stage": stage,
-        "action": action,
-    }
 
 
 def query(position: Position) -> str:
@@ -323,13 +292,16 @@ def _status(state: HandState, moments: HandMoments, names: Sequence[str]) -> Saf
     return format_html_join(" · ", "{}", ((p,) for p in parts))
 
 
-def _note(finding: Finding, players: Sequence[str]) -> Note:
-    return Note(finding.severity, severity_text(finding.severity), finding_text(finding, players))
-
-
 def hand_panel(
-    game: PokerGame, moments: HandMoments, moment: Moment, *, id: str, linkable: bool
+    game: PokerGame,
+    findings: Sequence[Written],
+    moments: HandMoments,
+    moment: Moment,
+    *,
+    id: str,
+    linkable: bool,
 ) -> HandPanel:
+    """The moment of a hand, with the findings (written in words) that point at it."""
     state = moments.at(moment)
     assert state is not None  # the moment was read from these moments
     names = game.players
@@ -371,9 +343,9 @@ def hand_panel(
                 "category": category_text(state.dealer_rank)
             }
     notes = [
-        _note(f, names)
-        for f in game.findings
-        if f.deal == moments.hand and moments.find(f.trick, f.play) is state
+        Note(w.finding.severity, w.severity, SafeString(w.text))
+        for w in findings
+        if w.finding.places[0] == moments.hand and moments.find(*w.finding.places[1:]) is state
     ]
     return HandPanel(
         id,
@@ -391,43 +363,25 @@ def hand_panel(
 
 
 @dataclass(frozen=True, slots=True)
-class FindingItem:
-    """A finding as ``web/_findings.html`` lists it."""
+class Ranked:
+    """The seats by the chips won over the hands, as ``web/_standings.html`` lists them."""
 
-    finding: Finding
-    text: SafeString
-    severity: str
-    where: str
-    query: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class PokerView:
-    verdict: str
     standings: list[Standing]
-    findings: list[FindingItem]
 
 
-def poker_view(game: PokerGame) -> PokerView:
-    findings = []
-    for f in game.findings:
-        findings.append(
-            FindingItem(
-                f,
-                finding_text(f, game.players),
-                severity_text(f.severity),
-                where_text(f),
-                None if f.deal is None else query((f.deal, f.trick, f.play)),
-            )
-        )
-    standings = [
-        Standing(s.seat, s.name, int(s.total), None, s.place, s.winner) for s in game.seats
+def _linked(view: PokerView) -> PokerView:
+    """The report's view with each finding's address in the replay."""
+    findings = [
+        w if w.finding.places[0] is None else replace(w, query=query(_position(w)))
+        for w in view.findings
     ]
-    return PokerView(
-        str(game.data.get("verdict", game.game.verdict)),
-        sorted(standings, key=lambda s: (s.place, s.seat)),
-        findings,
-    )
+    return replace(view, findings=findings)
+
+
+def _position(written: Written) -> Position:
+    hand, stage, action = written.finding.places
+    assert hand is not None
+    return (hand, stage, action)
 
 
 def _start(game: PokerGame, params: Mapping[str, str]) -> tuple[HandMoments, Moment] | None:
@@ -449,6 +403,7 @@ def _start(game: PokerGame, params: Mapping[str, str]) -> tuple[HandMoments, Mom
 
 def poker_page(request: HttpRequest, game: Game) -> HttpResponse:
     data = poker_game(game=game)
+    view = _linked(poker_view(report=data.data, players=data.players))
     problem = None
     try:
         shown = _start(data, request.GET)
@@ -457,13 +412,18 @@ def poker_page(request: HttpRequest, game: Game) -> HttpResponse:
         shown = _start(data, {})
     panel = None
     if shown is not None:
-        panel = hand_panel(data, *shown, id="replay", linkable=True)
+        panel = hand_panel(data, view.findings, *shown, id="replay", linkable=True)
+    standings = [
+        Standing(s.seat, s.name, int(s.total), None, s.place, s.winner, s.player_id)
+        for s in data.seats
+    ]
     context: dict[str, Any] = {
         "game": game,
         "data": data,
-        "view": poker_view(data),
+        "view": view,
+        "ranked": Ranked(sorted(standings, key=lambda s: (s.place, s.seat))),
+        "listed": players_listed(player_ids=[s.player_id for s in data.seats]),
         "panel": panel,
         "problem": problem,
-        "hands": data.hands,
     }
     return render(request, "web/poker/game.html", context, status=400 if problem else 200)

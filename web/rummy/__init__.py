@@ -1,0 +1,1 @@
+"""The rummy («Джокер», ``raspis-rummy/1``) on the pages: its findings in words and its report."""
