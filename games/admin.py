@@ -54,6 +54,7 @@ from games.selectors import REVIEW_ORDER, game_review_queue
 from games.services import club_trust, dispute_resolve, player_link_approve, player_merge
 from replay.engine import ENGINE_VERSION, Family
 from replay.models import Finding
+from replay.poker_selectors import poker_game
 from replay.rummy_selectors import RummyReview, rummy_review
 from replay.selectors import GameReview, game_review
 from replay.services.reverify import games_reverify
@@ -390,6 +391,10 @@ class GameAdmin(admin.ModelAdmin):
             rummy_review(game=game) if rummy else game_review(game=game)
         )
         recomputed = [claim.recomputed for _, claim in review.totals]
+        # A poker game shows its hands and the table at each finding (its own template).
+        poker = poker_game(game=game) if game.family == Family.POKER else None
+        if poker is not None:
+            recomputed = [int(seat.total) for seat in poker.seats]
         can_reverify = self.has_change_permission(request, game)
         can_decide = request.user.has_perm("games.change_dispute")
         bound: tuple[int, DisputeDecisionForm] | None = None
@@ -433,6 +438,8 @@ class GameAdmin(admin.ModelAdmin):
             "opts": self.model._meta,
             "game": game,
             "review": review,
+            "poker": poker,
+            "poker_findings": poker.finding_states() if poker is not None else [],
             "replay": replay_url(game.pk),
             "disputes": disputes,
             "can_reverify": can_reverify,

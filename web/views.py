@@ -28,6 +28,7 @@ from replay.models import Finding, Report
 from stats.selectors import players_listed
 from uploads.selectors import upload_game_list
 from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
+from web.poker.page import poker_page
 from web.poker.report import PokerView, poker_view
 from web.replays import NoMoment, Panel, moment_params, panel
 from web.reports import ReportView, moment_or_start, report_view, unsaved_findings
@@ -153,6 +154,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404(_("No such game."))
     if game.family == Family.RUMMY:
         return rummy_game_page(request, game)
+    if game.family == Family.POKER:
+        return poker_page(request, game)
     stored = Report.objects.filter(game=game, current=True).first()
     report: dict[str, Any] = stored.as_dict() if stored is not None else {}
     findings = list(Finding.objects.filter(report=stored).order_by("pk")) if stored else []

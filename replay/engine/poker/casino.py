@@ -4,6 +4,8 @@ paytable. Every seat plays against the house alone, so a seat's result is its ow
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import X1
 from .club import ORDER, Problem, exchange_size, positions_of
 from .findings import PokerCode
@@ -36,6 +38,8 @@ class CasinoHand:
         self.fees = [0] * self.n
         self.held: list[list[int]] = []
         self.stock = 0
+        #: Told the stage and the action (0: the stage's start) after each step (``state``).
+        self.watch: Callable[[int, int], None] | None = None
 
     def replay(self) -> HandResult:
         self._antes()
@@ -99,7 +103,10 @@ class CasinoHand:
 
     def _decisions(self) -> None:
         turn = self._next(-1)
+        self._step(1, 0)
         for st, stage in enumerate(self.hand.stages):
+            if st > 0:
+                self._step(st + 1, 0)
             for i, action in enumerate(stage):
                 path = (*self.at, "stages", st, i)
                 if st > 0:
@@ -111,8 +118,9 @@ class CasinoHand:
                         seat=action.seat,
                         path=path,
                     )
-                    continue
-                turn = self._action(action, i + 1, path, turn)
+                else:
+                    turn = self._action(action, i + 1, path, turn)
+                self._step(st + 1, i + 1)
         while turn is not None:
             self.log.add(
                 PokerCode.BET_MISSING,
@@ -123,6 +131,10 @@ class CasinoHand:
             )
             self.decided[turn] = FOLD
             turn = self._next(turn)
+
+    def _step(self, stage: int, action: int) -> None:
+        if self.watch is not None:
+            self.watch(stage, action)
 
     def _next(self, after: int) -> int | None:
         for step in range(1, self.n + 1):

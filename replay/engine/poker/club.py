@@ -8,6 +8,8 @@ applied as docs/poker-format.md's conventions say, so the hand always goes on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .findings import PokerCode
 from .hands import Made
 from .parse import UNSEEN, Act, Action, Hand
@@ -76,6 +78,9 @@ class ClubHand:
         self.acted: set[int] = set()
         self.closed: set[int] = set()
         self.done = False
+        #: Told the stage and the action (0: the stage's start) after each step; a replay
+        #: that shows the table sets it (``state``), the verification does not.
+        self.watch: Callable[[int, int], None] | None = None
 
     # -- the hand -------------------------------------------------------------------------
 
@@ -96,10 +101,12 @@ class ClubHand:
             actions = self.hand.stages[number - 1] if number <= len(self.hand.stages) else []
             self._stage(actions)
         for number in range(6, len(self.hand.stages) + 1):
+            self._step(number, 0)
             for i, action in enumerate(self.hand.stages[number - 1]):
                 self._report(
                     PokerCode.BET_ORDER, "the club game has five stages", action, number, i
                 )
+                self._step(number, i + 1)
         self._card_counts()
         return self._settle()
 
@@ -160,8 +167,10 @@ class ClubHand:
     def _stage(self, actions: list[Action]) -> None:
         number = self.stage
         if self.over:
+            self._step(number, 0)
             for i, action in enumerate(actions):
                 self._report(PokerCode.BET_ORDER, "the hand is over", action, number, i)
+                self._step(number, i + 1)
             return
         if number <= 4:
             self._deal(2 if number == 1 else 1)
@@ -185,12 +194,14 @@ class ClubHand:
         self.exchanged = [False] * self.n  # once a seat in each exchange stage
         betting = False
         last_exchanger: int | None = None
+        self._step(number, 0)
         for i, action in enumerate(actions):
             if action.act is Act.EXCHANGE:
                 last_exchanger = self._exchange(action, i, exchanging, betting, last_exchanger)
-                continue
-            betting = True
-            turn = self._action(action, i, turn)
+            else:
+                betting = True
+                turn = self._action(action, i, turn)
+            self._step(number, i + 1)
         while not self.done and turn is not None:
             owed = self.current - self.put[turn]
             self.log.add(
@@ -201,6 +212,10 @@ class ClubHand:
                 path=(*self.at, "stages"),
             )
             turn = self._apply(turn, Act.FOLD if owed > 0 else Act.CHECK, 0)
+
+    def _step(self, stage: int, action: int) -> None:
+        if self.watch is not None:
+            self.watch(stage, action)
 
     def _can_act(self, seat: int) -> bool:
         return self.inn[seat] and self.folded[seat] is None and self.stack[seat] > 0

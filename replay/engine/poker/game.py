@@ -6,7 +6,7 @@ dealer moves clockwise to the next seat with chips. Nothing here raises on bad i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .casino import CasinoHand
@@ -17,8 +17,15 @@ from .report import HandResult, PokerReport, poker_report
 from .rulesets import Game
 from .table import Log
 
+#: Shown each hand's replay (its number, 1-based) before it runs: ``state`` watches one.
+Observer = Callable[[int, CasinoHand | ClubHand], None]
 
-def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> PokerReport:
+
+def verify(
+    obj: Any,
+    stored_rulesets: Mapping[str, Any] | None = None,
+    observe: Observer | None = None,
+) -> PokerReport:
     """A decoded record → its report. ``stored_rulesets`` (the service's) name trick-taking
     rulesets only, so a poker record's ruleset is always a preset of its own."""
     record, ruleset, findings = parse_record(obj)
@@ -31,15 +38,19 @@ def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> PokerR
     n = len(stacks)
     for number, hand in enumerate(record.hands, 1):
         log.hand = number
+        replay: CasinoHand | ClubHand
         if record.ruleset.game is Game.CASINO:
-            result = CasinoHand(record.ruleset, log, hand, stacks).replay()
+            replay = CasinoHand(record.ruleset, log, hand, stacks)
         else:
             if number > 1:
                 dealer = next(
                     (s for s in ((dealer + k) % n for k in range(1, n + 1)) if stacks[s] > 0),
                     dealer,
                 )
-            result = ClubHand(record.ruleset, log, hand, stacks, dealer).replay()
+            replay = ClubHand(record.ruleset, log, hand, stacks, dealer)
+        if observe is not None:
+            observe(number, replay)
+        result = replay.replay()
         results.append(result)
         stacks = result.stacks
     log.hand = None
@@ -57,4 +68,4 @@ def verify(obj: Any, stored_rulesets: Mapping[str, Any] | None = None) -> PokerR
     return poker_report(log.findings, record.ruleset, results, stacks, record.players)
 
 
-__all__ = ["verify"]
+__all__ = ["Observer", "verify"]
