@@ -4,6 +4,7 @@ each points at, the score sheet and the replay's timeline."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -118,22 +119,29 @@ def report_view(
     )
 
 
+def stored_standings(totals: Sequence[tuple[str, Claim]], seats: Iterable[Any]) -> list[Standing]:
+    """A stored game's seats (``GameSeat`` rows), best place first: places as stored, by the
+    family's measure and as a reviewer may have corrected them, each total beside the
+    record's claimed one (``totals``, the sheet's)."""
+    claims = dict(enumerate(claim for _, claim in totals))
+    stored = [
+        Standing(
+            s.seat,
+            s.name,
+            plain_total(s.total),
+            claims.get(s.seat),
+            s.place,
+            s.winner,
+            s.player_id,
+        )
+        for s in seats
+    ]
+    return sorted(stored, key=lambda s: (s.place, s.seat))
+
+
 def _standings(sheet: Sheet, seats: Any) -> list[Standing]:
-    claims = dict(enumerate(claim for _, claim in sheet.totals))
     if seats is not None:
-        stored = [
-            Standing(
-                s.seat,
-                s.name,
-                plain_total(s.total),
-                claims.get(s.seat),
-                s.place,
-                s.winner,
-                s.player_id,
-            )
-            for s in seats
-        ]
-        return sorted(stored, key=lambda s: (s.place, s.seat))
+        return stored_standings(sheet.totals, seats)
     totals = [_number(claim.recomputed) for _, claim in sheet.totals]
     known = sorted({t for t in totals if t is not None}, reverse=True)
     best = known[0] if known else None

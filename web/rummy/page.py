@@ -25,10 +25,11 @@ from replay.engine import NoSuchMoment
 from replay.engine.rummy.state import TableMeld, TurnState
 from replay.models import Finding, Report
 from replay.rummy_selectors import RummySheet, rummy_sheet, rummy_state, stored_record
+from stats.selectors import players_listed
 from web.cards import card_html, hand_order
 from web.findings import Catalogue, finding_text, place_text, severity_text
 from web.replays import NoMoment, shown
-from web.reports import Standing, plain_total
+from web.reports import Standing, stored_standings
 from web.rummy.findings import RUMMY_PLACES, rummy_catalogue
 from web.words import VERDICT_HINTS as VERDICT_WORDS_HINTS
 
@@ -347,16 +348,6 @@ def _owner(meld: TableMeld, players: list[str]) -> str:
     return players[meld.owner] if 0 <= meld.owner < len(players) else str(meld.owner)
 
 
-def _standings(sheet: RummySheet, seats: list[GameSeat]) -> list[Standing]:
-    """The stored places: the lowest total first (RUMMY §8), as the store ranked them."""
-    claims = dict(enumerate(claim for _, claim in sheet.totals))
-    rows = [
-        Standing(s.seat, s.name, plain_total(s.total), claims.get(s.seat), s.place, s.winner)
-        for s in seats
-    ]
-    return sorted(rows, key=lambda s: (s.place, s.seat))
-
-
 def rummy_game_view(game: Game, record: Any) -> tuple[RummyGame, list[Finding]]:
     stored = Report.objects.filter(game=game, current=True).first()
     report: dict[str, Any] = stored.as_dict() if stored is not None else {}
@@ -384,7 +375,7 @@ def rummy_game_view(game: Game, record: Any) -> tuple[RummyGame, list[Finding]]:
         verdict=str(report.get("verdict", "")),
         ruleset=str(ruleset.get("preset", "")) if isinstance(ruleset, dict) else "",
         sheet=sheet,
-        standings=_standings(sheet, seats),
+        standings=stored_standings(sheet.totals, seats),
         findings=items,
         catalogue=catalogue,
     )
@@ -415,5 +406,6 @@ def rummy_game_page(request: HttpRequest, game: Game) -> HttpResponse:
         "panel": panel,
         "problem": problem,
         "linkable": True,
+        "listed": players_listed(player_ids=[s.player_id for s in view.standings]),
     }
     return render(request, "web/rummy/game.html", context, status=400 if problem else 200)
