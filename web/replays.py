@@ -168,10 +168,14 @@ class Moment:
     winner: int | None
 
 
-def moment_params(query: Mapping[str, str]) -> tuple[int | None, int | None, int | None]:
-    """``deal``, ``trick`` and ``play`` of an address; a value that is no number is NoMoment."""
+def place_params(
+    query: Mapping[str, str], names: Sequence[str], needs: Sequence[str]
+) -> list[int | None]:
+    """The places ``names`` of an address (a game's, outermost first), each a number or
+    absent. A value that is no number is NoMoment, and so is a place given without the one
+    before it: ``needs[i]`` says that ``names[i + 1]`` lacks ``names[i]``."""
     values: list[int | None] = []
-    for name in ("deal", "trick", "play"):
+    for name in names:
         text = query.get(name)
         if text is None or text == "":
             values.append(None)
@@ -182,11 +186,16 @@ def moment_params(query: Mapping[str, str]) -> tuple[int | None, int | None, int
             raise NoMoment(
                 _("%(name)s must be a number, not “%(value)s”") % {"name": name, "value": text}
             ) from None
-    deal, trick, play = values
-    if play is not None and trick is None:
-        raise NoMoment(_("a play needs its trick"))
-    if trick is not None and deal is None:
-        raise NoMoment(_("a trick needs its deal"))
+    for outer, inner, words in zip(values, values[1:], needs, strict=False):
+        if inner is not None and outer is None:
+            raise NoMoment(words)
+    return values
+
+
+def moment_params(query: Mapping[str, str]) -> tuple[int | None, int | None, int | None]:
+    """``deal``, ``trick`` and ``play`` of an address (``place_params``)."""
+    needs = (_("a trick needs its deal"), _("a play needs its trick"))
+    deal, trick, play = place_params(query, ("deal", "trick", "play"), needs)
     return deal, trick, play
 
 

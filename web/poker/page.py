@@ -30,7 +30,7 @@ from web.cards import card_html
 from web.findings import Written
 from web.poker.findings import category_text
 from web.poker.report import PokerView, poker_view
-from web.replays import NoMoment
+from web.replays import NoMoment, place_params
 from web.reports import Standing
 
 #: A moment of the game: hand, stage, action; stage and action None at the hand's end.
@@ -90,25 +90,9 @@ def query(position: Position) -> str:
 
 
 def moment_params(params: Mapping[str, str]) -> tuple[int | None, int | None, int | None]:
-    """``hand``, ``stage`` and ``action`` of an address; a value that is no number, or a
-    place without the one it belongs to, is NoMoment."""
-    values: list[int | None] = []
-    for name in ("hand", "stage", "action"):
-        text = params.get(name)
-        if text is None or text == "":
-            values.append(None)
-            continue
-        try:
-            values.append(int(text))
-        except ValueError:
-            raise NoMoment(
-                _("%(name)s must be a number, not “%(value)s”") % {"name": name, "value": text}
-            ) from None
-    hand, stage, action = values
-    if action is not None and stage is None:
-        raise NoMoment(_("an action needs its stage"))
-    if stage is not None and hand is None:
-        raise NoMoment(_("a stage needs its hand"))
+    """``hand``, ``stage`` and ``action`` of an address (``web.replays.place_params``)."""
+    needs = (_("a stage needs its hand"), _("an action needs its stage"))
+    hand, stage, action = place_params(params, ("hand", "stage", "action"), needs)
     return hand, stage, action
 
 

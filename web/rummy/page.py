@@ -28,7 +28,7 @@ from replay.rummy_selectors import RummySheet, rummy_sheet, rummy_state, stored_
 from stats.selectors import players_listed
 from web.cards import card_html, hand_order
 from web.findings import Catalogue, finding_text, place_text, severity_text
-from web.replays import NoMoment, shown
+from web.replays import NoMoment, place_params, shown
 from web.reports import Standing, stored_standings
 from web.rummy.findings import RUMMY_PLACES, rummy_catalogue
 from web.words import VERDICT_HINTS as VERDICT_WORDS_HINTS
@@ -185,22 +185,8 @@ class Table:
 
 
 def moment_params(params: Mapping[str, str]) -> tuple[int | None, int | None]:
-    """``deal`` and ``turn`` of an address; a value that is no number is NoMoment."""
-    values: list[int | None] = []
-    for name in ("deal", "turn"):
-        text = params.get(name)
-        if text is None or text == "":
-            values.append(None)
-            continue
-        try:
-            values.append(int(text))
-        except ValueError:
-            raise NoMoment(
-                _("%(name)s must be a number, not “%(value)s”") % {"name": name, "value": text}
-            ) from None
-    deal, turn = values
-    if turn is not None and deal is None:
-        raise NoMoment(_("a turn needs its deal"))
+    """``deal`` and ``turn`` of an address (``web.replays.place_params``)."""
+    deal, turn = place_params(params, ("deal", "turn"), (_("a turn needs its deal"),))
     return deal, turn
 
 
