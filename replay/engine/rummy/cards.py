@@ -74,4 +74,4 @@ NAMES: Final = tuple(card_name(card) for card in range(KINDS))
 def names(counts: list[int]) -> list[str]:
     """A hand's counts as canonical codes, suits in the order S C D H, ranks up, jokers
     last."""
-    return [name for name, count in zip(NAMES, counts, strict=True) if count for _ in range(count)]
+    return [NAMES[card] for card in range(KINDS) if counts[card] for _ in range(counts[card])]

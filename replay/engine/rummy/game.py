@@ -14,7 +14,7 @@ from ..findings import Severity
 from ..report import Audit, Verdict, verdict_of
 from .cards import JOKER, KINDS, card_name, names, rank_value
 from .findings import Code, Finding, pointer
-from .melds import Kind, Meld, classify, value
+from .melds import Kind, Meld, kind_of, worth_of
 from .parse import Action, Deal, Record, Turn, parse_record
 from .report import DealResult, Report
 from .rulesets import Ruleset
@@ -33,8 +33,11 @@ def hand_points(hand: list[int], options: dict[str, Any]) -> Any:
     total: Any = jokers * options["joker_value"]
     for card in range(JOKER):
         if hand[card]:
-            total += hand[card] * rank_value(card % 13)
+            total += hand[card] * CARD_VALUES[card]
     return total
+
+
+CARD_VALUES = tuple(rank_value(card % 13) for card in range(JOKER))
 
 
 def _counts(cards: list[int]) -> list[int]:
@@ -296,7 +299,7 @@ class _Deal:
             if action.kind == "meld" and not is_open:
                 meld = self.melds[self.next_meld - 1]
                 ace_low = int(options["ace_low_counts_for_opening"])
-                worth += value(meld.naturals, meld.stands, meld.kind, ace_low)
+                worth += worth_of(tuple(meld.naturals), tuple(meld.stands), meld.kind, ace_low)
                 opening_melds.append(i)
                 if worth >= options["opening_min"]:
                     is_open = True
@@ -322,7 +325,7 @@ class _Deal:
         self, action: Action, hand: list[int], first_round: bool, is_open: bool
     ) -> Code | None:
         """The finding that comes before the action's own: not held, first round, not open."""
-        cards = _action_cards(action)
+        cards = action.cards
         short = False
         for card in cards:
             hand[card] -= 1
@@ -348,15 +351,16 @@ class _Deal:
         """Apply an action to the table → its own finding (code, message) and the jokers it
         laid (−1 for a replacement that took one). An action naming no meld does nothing."""
         max_jokers = self.options["max_jokers_per_meld"]
+        cards = action.cards
         if action.kind == "meld":
-            naturals = [c for c, _ in action.entries if c != JOKER]
-            stands = [s for c, s in action.entries if c == JOKER]
-            kind = classify(naturals, stands, max_jokers)
+            naturals = [c for c in cards if c != JOKER]
+            stands = list(action.stands)
+            kind = kind_of(tuple(naturals), tuple(stands), max_jokers)
             if kind is Kind.SET:  # a set joker's designation binds nothing once checked
                 stands = [None] * len(stands)
             self.melds[self.next_meld] = Meld(self.next_meld, seat, naturals, stands, kind)
             self.next_meld += 1
-            self.take([c for c, _ in action.entries], hand)
+            self.take(cards, hand)
             return (
                 (None if kind else Code.MELD_INVALID),
                 "the cards are not a valid run or set",
@@ -366,12 +370,11 @@ class _Deal:
             meld = self.melds.get(action.meld or 0)
             if meld is None:
                 return Code.LAYOFF_INVALID, f"there is no meld {action.meld} on the table", 0
-            naturals = [c for c, _ in action.entries if c != JOKER]
-            stands = [s for c, s in action.entries if c == JOKER]
-            meld.naturals += naturals
+            stands = action.stands
+            meld.naturals += [c for c in cards if c != JOKER]
             meld.stands += stands
-            self.take([c for c, _ in action.entries], hand)
-            kind = classify(meld.naturals, meld.stands, max_jokers)
+            self.take(cards, hand)
+            kind = kind_of(tuple(meld.naturals), tuple(meld.stands), max_jokers)
             if meld.kind is Kind.SET:
                 meld.stands = [None] * len(meld.stands)
             ok = meld.kind is not None and kind is meld.kind
@@ -382,7 +385,7 @@ class _Deal:
             )
         if action.kind == "replace_joker":
             meld = self.melds.get(action.meld or 0)
-            card = action.card if action.card is not None else 0
+            card = cards[0]
             if meld is None or not meld.stands:
                 what = (
                     f"there is no meld {action.meld} on the table"
@@ -409,7 +412,7 @@ class _Deal:
         target.naturals += meld.naturals
         target.stands += meld.stands
         del self.melds[meld.number]
-        ok = ok and classify(target.naturals, target.stands, max_jokers) is Kind.RUN
+        ok = ok and kind_of(tuple(target.naturals), tuple(target.stands), max_jokers) is Kind.RUN
         return (
             (None if ok else Code.MELD_JOIN),
             f"meld {meld.number} cannot be joined to meld {target.number}",
@@ -491,12 +494,6 @@ HELD_MESSAGES = {
     Code.MELD_FIRST_ROUND: "no action is allowed in the first round",
     Code.LAYOFF_BEFORE_OPENING: "a lay-off, replacement or join before the player has opened",
 }
-
-
-def _action_cards(action: Action) -> list[int]:
-    if action.kind == "replace_joker":
-        return [action.card if action.card is not None else 0]
-    return [card for card, _ in action.entries]
 
 
 def census(deal: _Deal) -> list[int]:
@@ -691,19 +688,21 @@ class _Game:
                 )
         if deal.left is not None:
             for seat, cards in enumerate(deal.left):
-                want = (
-                    []
-                    if seat == result.out
-                    else (result.left[seat] if full and result.left else None)
-                )
-                mine = names(_counts(cards))
-                if want is not None and want != mine:
+                # Counts compared, not codes: a hand's codes are written only for a finding.
+                if seat == result.out:
+                    want = [0] * KINDS
+                elif full:
+                    want = state.hands[seat]
+                else:
+                    continue
+                mine = _counts(cards)
+                if want != mine:
                     state.add(
                         Code.RESULT_LEFT,
                         f"the cards left to {self.players[seat]} differ",
                         seat,
-                        expected=want,
-                        actual=mine,
+                        expected=names(want),
+                        actual=names(mine),
                         path=pointer("deals", d, "left", seat),
                     )
         for field, what, want_list, claimed_list, code in (

@@ -10,20 +10,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import CODES, Entry, read_card, read_entry
+from .cards import CODES, JOKER, read_card, read_entry
 from .findings import Code, Finding, pointer
 from .rulesets import Ruleset, resolve
 
 FORMAT: Final = "raspis-rummy/1"
 ACTIONS: Final = ("meld", "lay_off", "replace_joker", "join")
+NEEDED: Final = {
+    "lay_off": ("meld", "cards"),
+    "replace_joker": ("meld", "card"),
+    "join": ("meld", "to"),
+}
 
 
 @dataclass(slots=True)
 class Action:
     kind: str  #: one of ``ACTIONS``
-    entries: list[Entry]  #: a meld's or a lay-off's cards
+    cards: list[int]  #: the cards it takes from the hand: a meld's, a lay-off's, a replacement's
+    stands: list[int | None]  #: per joker a meld or lay-off lays, the card it stands for
     meld: int | None = None  #: the meld laid off on, replaced in, or joined
-    card: int | None = None  #: a replacement's card
     to: int | None = None  #: the meld joined to
 
 
@@ -99,16 +104,20 @@ class _Reader:
             return cards  # type: ignore[return-value]
         return [self.card(v, *path, i) for i, v in enumerate(value)]
 
-    def entries(self, value: Any, *path: str | int) -> list[Entry]:
+    def entries(self, value: Any, *path: str | int) -> tuple[list[int], list[int | None]]:
+        """A meld's cards, a joker as ``JOKER``, and per joker the card it stands for."""
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
-            return []
-        out: list[Entry] = []
+            return [], []
+        try:  # every card a common spelling, no joker designated: one lookup each
+            common = list(map(CODES.get, value))
+        except TypeError:  # a list or an object where a card is due
+            common = [None]
+        if None not in common:
+            return common, [None] * common.count(JOKER)  # type: ignore[return-value]
+        cards: list[int] = []
+        stands: list[int | None] = []
         for i, text in enumerate(value):
-            card = CODES.get(text) if type(text) is str else None
-            if card is not None:
-                out.append((card, None))
-                continue
             entry = read_entry(text) if isinstance(text, str) else None
             if entry is None:
                 if isinstance(text, str):
@@ -116,8 +125,10 @@ class _Reader:
                 else:
                     self.fail(Code.RECORD_SCHEMA, "a card is not a string", *path, i)
                 entry = (0, None)
-            out.append(entry)
-        return out
+            cards.append(entry[0])
+            if entry[0] == JOKER:
+                stands.append(entry[1])
+        return cards, stands
 
     def per_seat(self, value: Any, what: str, *path: str | int) -> bool:
         if not isinstance(value, list) or len(value) != self.players:
@@ -144,30 +155,28 @@ class _Reader:
         return int(value)
 
     def action(self, value: Any, *path: str | int) -> Action | None:
-        if not isinstance(value, dict) or len(value) != 1 or next(iter(value)) not in ACTIONS:
+        kind = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else None
+        if kind not in ACTIONS:
             self.fail(
                 Code.RECORD_SCHEMA, "an action must have one key of " + ", ".join(ACTIONS), *path
             )
             return None
-        kind, body = next(iter(value.items()))
+        body = value[kind]
         if kind == "meld":
-            return Action(kind, self.entries(body, *path, kind))
-        needed = {
-            "lay_off": ("meld", "cards"),
-            "replace_joker": ("meld", "card"),
-            "join": ("meld", "to"),
-        }[kind]
-        if not isinstance(body, dict) or any(k not in body for k in needed):
+            return Action(kind, *self.entries(body, *path, kind))
+        needed = NEEDED[kind]
+        if not isinstance(body, dict) or not all(map(body.__contains__, needed)):
             self.fail(Code.RECORD_SCHEMA, f"{kind} needs " + " and ".join(needed), *path, kind)
             return None
         if not _is_int(body["meld"]) or (kind == "join" and not _is_int(body["to"])):
             self.fail(Code.RECORD_SCHEMA, "a meld number is not an integer", *path, kind)
             return None
         if kind == "lay_off":
-            return Action(kind, self.entries(body["cards"], *path, kind, "cards"), body["meld"])
+            cards, stands = self.entries(body["cards"], *path, kind, "cards")
+            return Action(kind, cards, stands, body["meld"])
         if kind == "join":
-            return Action(kind, [], body["meld"], to=body["to"])
-        return Action(kind, [], body["meld"], card=self.card(body["card"], *path, kind, "card"))
+            return Action(kind, [], [], body["meld"], to=body["to"])
+        return Action(kind, [self.card(body["card"], *path, kind, "card")], [], body["meld"])
 
     def turn(self, value: Any, known_stock: bool, *path: str | int) -> Turn | None:
         if not isinstance(value, dict):
