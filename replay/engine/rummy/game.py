@@ -377,9 +377,10 @@ class _Deal:
             kind = kind_of(tuple(meld.naturals), tuple(meld.stands), max_jokers)
             if meld.kind is Kind.SET:
                 meld.stands = [None] * len(meld.stands)
-            ok = meld.kind is not None and kind is meld.kind
+            if meld.kind is not None and kind is meld.kind:
+                return None, "", len(stands)
             return (
-                (None if ok else Code.LAYOFF_INVALID),
+                Code.LAYOFF_INVALID,
                 f"the cards laid off leave meld {meld.number} no valid meld",
                 len(stands),
             )
@@ -396,11 +397,12 @@ class _Deal:
             index = meld.joker_for(card)
             meld.stands.pop(0 if index is None else index)
             meld.naturals.append(card)
-            self.take([card], hand)
+            self.take(cards, hand)
             hand[JOKER] += 1
-            code = Code.JOKER_REPLACE if index is None or card == JOKER else None
+            if index is not None and card != JOKER:
+                return None, "", -1
             return (
-                code,
+                Code.JOKER_REPLACE,
                 f"{card_name(card)} is not the card a joker of meld {meld.number} stands for",
                 -1,
             )
@@ -412,12 +414,9 @@ class _Deal:
         target.naturals += meld.naturals
         target.stands += meld.stands
         del self.melds[meld.number]
-        ok = ok and kind_of(tuple(target.naturals), tuple(target.stands), max_jokers) is Kind.RUN
-        return (
-            (None if ok else Code.MELD_JOIN),
-            f"meld {meld.number} cannot be joined to meld {target.number}",
-            0,
-        )
+        if ok and kind_of(tuple(target.naturals), tuple(target.stands), max_jokers) is Kind.RUN:
+            return None, "", 0
+        return Code.MELD_JOIN, f"meld {meld.number} cannot be joined to meld {target.number}", 0
 
     def discard(self, turn: Turn, t: int, seat: int, hand: list[int], owed: list[int]) -> None:
         key = (_DISCARD, 0, 0)

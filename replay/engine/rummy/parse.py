@@ -6,16 +6,18 @@ JSON Pointer, before any card moves: such a record is malformed and not replayed
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import CODES, JOKER, read_card, read_entry
+from .cards import CODES, JOKER, KINDS, read_card, read_entry
 from .findings import Code, Finding, pointer
 from .rulesets import Ruleset, resolve
 
 FORMAT: Final = "raspis-rummy/1"
 ACTIONS: Final = ("meld", "lay_off", "replace_joker", "join")
+ONE_CARD: Final = tuple((card,) for card in range(KINDS))
+"""A turn's discard of one card, shared: most turns hold nothing else that stays."""
 NEEDED: Final = {
     "lay_off": ("meld", "cards"),
     "replace_joker": ("meld", "card"),
@@ -37,8 +39,8 @@ class Turn:
     seat: int | None
     draw: str | None  #: ``stock``, ``discard`` or None
     drawn: int | None  #: the card a draw names
-    actions: list[Action]
-    discard: list[int] | None  #: None when the turn has no discard
+    actions: Sequence[Action]
+    discard: Sequence[int] | None  #: None when the turn has no discard
 
 
 @dataclass(slots=True)
@@ -168,7 +170,7 @@ class _Reader:
         if not isinstance(body, dict) or not all(map(body.__contains__, needed)):
             self.fail(Code.RECORD_SCHEMA, f"{kind} needs " + " and ".join(needed), *path, kind)
             return None
-        if not _is_int(body["meld"]) or (kind == "join" and not _is_int(body["to"])):
+        if type(body["meld"]) is not int or (kind == "join" and type(body["to"]) is not int):
             self.fail(Code.RECORD_SCHEMA, "a meld number is not an integer", *path, kind)
             return None
         if kind == "lay_off":
@@ -209,21 +211,23 @@ class _Reader:
                 "draw",
             )
         actions_value = value.get("actions")
-        actions: list[Action] = []
+        actions: Sequence[Action] = ()
         if actions_value is None:
             pass
         elif not isinstance(actions_value, list):
             self.fail(Code.RECORD_SCHEMA, "actions is not a list", *path, "actions")
         else:
+            read: list[Action] = []
             for i, a in enumerate(actions_value):
                 action = self.action(a, *path, "actions", i)
                 if action is not None:
-                    actions.append(action)
+                    read.append(action)
+            actions = read
         discard_value = value.get("discard")
-        discard: list[int] | None = None
+        discard: Sequence[int] | None = None
         card = CODES.get(discard_value) if type(discard_value) is str else None
         if card is not None:
-            discard = [card]
+            discard = ONE_CARD[card]
         elif isinstance(discard_value, list):
             discard = self.cards(discard_value, *path, "discard") or None
         elif discard_value is not None:
