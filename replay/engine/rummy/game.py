@@ -8,6 +8,7 @@ cards still move as the record says, so one report lists every problem.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import gt
 from typing import Any
 
 from ..findings import Severity
@@ -142,10 +143,24 @@ class _Deal:
                 path=pointer("deals", self.number - 1, "stock"),
             )
         copies = [options["decks"]] * JOKER + [options["jokers"]]
-        seen = [0] * KINDS
-        places: list[tuple[int | None, list[int]]] = list(enumerate(hands))
+        self.hands = [_counts(hand) for hand in hands]
+        seen = list(map(sum, zip(*self.hands, _counts(deal.stock or []), strict=True)))
+        if any(map(gt, seen, copies)):  # a card the deck lacks, or holds fewer of
+            self.misdealt(hands, copies)
         if deal.stock is not None:
-            places.append((None, deal.stock))
+            self.stock = list(reversed(deal.stock))
+            self.stock_size = len(self.stock)
+        else:  # what the hands do not hold may be in the stock
+            self.unseen = [max(c - held, 0) for c, held in zip(copies, seen, strict=True)]
+            self.stock_size = max(size - dealt, 0)
+
+    def misdealt(self, hands: list[list[int]], copies: list[int]) -> None:
+        """The findings of cards dealt that the deck lacks, then of those dealt too often,
+        each once per hand or stock."""
+        places: list[tuple[int | None, list[int]]] = list(enumerate(hands))
+        if self.deal.stock is not None:
+            places.append((None, self.deal.stock))
+        seen = [0] * KINDS
         unknown: list[Finding] = []
         duplicate: list[Finding] = []
         for place, cards in places:
@@ -177,17 +192,6 @@ class _Deal:
                     )
                     duplicate.append(self.findings.pop())
         self.findings += unknown + duplicate
-        self.hands = [_counts(hand) for hand in hands]
-        if deal.stock is not None:
-            self.stock = list(reversed(deal.stock))
-            self.stock_size = len(self.stock)
-        else:
-            held = [0] * KINDS
-            for hand in self.hands:
-                for card in range(KINDS):
-                    held[card] += hand[card]
-            self.unseen = [max(copies[c] - held[c], 0) for c in range(KINDS)]
-            self.stock_size = max(size - dealt, 0)
 
     # --- turns -------------------------------------------------------------------------
 
@@ -299,7 +303,7 @@ class _Deal:
             if action.kind == "meld" and not is_open:
                 meld = self.melds[self.next_meld - 1]
                 ace_low = int(options["ace_low_counts_for_opening"])
-                worth += worth_of(tuple(meld.naturals), tuple(meld.stands), meld.kind, ace_low)
+                worth += worth_of(meld.naturals, meld.stands, meld.kind, ace_low)
                 opening_melds.append(i)
                 if worth >= options["opening_min"]:
                     is_open = True
@@ -355,7 +359,7 @@ class _Deal:
         if action.kind == "meld":
             naturals = [c for c in cards if c != JOKER]
             stands = list(action.stands)
-            kind = kind_of(tuple(naturals), tuple(stands), max_jokers)
+            kind = kind_of(naturals, stands, max_jokers)
             if kind is Kind.SET:  # a set joker's designation binds nothing once checked
                 stands = [None] * len(stands)
             self.melds[self.next_meld] = Meld(self.next_meld, seat, naturals, stands, kind)
@@ -374,7 +378,7 @@ class _Deal:
             meld.naturals += [c for c in cards if c != JOKER]
             meld.stands += stands
             self.take(cards, hand)
-            kind = kind_of(tuple(meld.naturals), tuple(meld.stands), max_jokers)
+            kind = kind_of(meld.naturals, meld.stands, max_jokers)
             if meld.kind is Kind.SET:
                 meld.stands = [None] * len(meld.stands)
             if meld.kind is not None and kind is meld.kind:
@@ -414,7 +418,7 @@ class _Deal:
         target.naturals += meld.naturals
         target.stands += meld.stands
         del self.melds[meld.number]
-        if ok and kind_of(tuple(target.naturals), tuple(target.stands), max_jokers) is Kind.RUN:
+        if ok and kind_of(target.naturals, target.stands, max_jokers) is Kind.RUN:
             return None, "", 0
         return Code.MELD_JOIN, f"meld {meld.number} cannot be joined to meld {target.number}", 0
 

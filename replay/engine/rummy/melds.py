@@ -80,20 +80,30 @@ def value(naturals: list[int], stands: list[int | None], kind: Kind | None, ace_
     return sum(ace_low if p == 0 else rank_value(p - 1) if p < 13 else 11 for p in positions)
 
 
+def kind_of(naturals: list[int], stands: list[int | None], max_jokers: int | None) -> Kind | None:
+    """``classify``, remembered: games lay and extend the same few thousand melds over and
+    over, and a meld is classified again at every lay-off. No kind or value depends on the
+    order of the natural cards, so they are remembered sorted: a meld laid in any order is
+    one entry."""
+    return _kind(tuple(sorted(naturals)), tuple(stands), max_jokers)
+
+
+def worth_of(naturals: list[int], stands: list[int | None], kind: Kind | None, ace_low: int) -> int:
+    """``value``, remembered as ``kind_of`` is."""
+    return _worth(tuple(sorted(naturals)), tuple(stands), kind, ace_low)
+
+
 @lru_cache(maxsize=16384)
-def kind_of(
+def _kind(
     naturals: tuple[int, ...], stands: tuple[int | None, ...], max_jokers: int | None
 ) -> Kind | None:
-    """``classify``, remembered: games lay and extend the same few thousand melds over and
-    over, and a meld is classified again at every lay-off."""
     return classify(list(naturals), list(stands), max_jokers)
 
 
 @lru_cache(maxsize=16384)
-def worth_of(
+def _worth(
     naturals: tuple[int, ...], stands: tuple[int | None, ...], kind: Kind | None, ace_low: int
 ) -> int:
-    """``value``, remembered as ``kind_of`` is."""
     return value(list(naturals), list(stands), kind, ace_low)
 
 
