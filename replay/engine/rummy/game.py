@@ -259,14 +259,22 @@ class _Deal:
 
     def play(self, turn: Turn, t: int, seat: int) -> None:
         hand = self.hands[seat]
-        if t == 1 and turn.draw is not None:
-            self.at_turn(
-                (_DRAW, 0, 0), Code.TURN_DRAW, "the first player does not draw on turn 1", seat, t
-            )
-        elif t > 1 and turn.draw is None:
-            self.at_turn((_DRAW, 0, 0), Code.TURN_DRAW, "no draw", seat, t)
-        if turn.draw is not None:
+        stock = self.stock
+        if turn.draw == "stock" and t > 1 and turn.drawn is None and stock and len(stock) > 1:
+            self.stock_size -= 1  # the common draw, at once: a known stock's top, not its last
+            hand[stock.pop()] += 1
+        elif turn.draw is not None:
+            if t == 1:
+                self.at_turn(
+                    (_DRAW, 0, 0),
+                    Code.TURN_DRAW,
+                    "the first player does not draw on turn 1",
+                    seat,
+                    t,
+                )
             self.draw(seat, t, turn.draw, turn.drawn)
+        elif t > 1:
+            self.at_turn((_DRAW, 0, 0), Code.TURN_DRAW, "no draw", seat, t)
         owed: list[int] = []
         if turn.actions:
             self.actions(turn, t, seat, hand, owed)
@@ -356,8 +364,8 @@ class _Deal:
         laid (−1 for a replacement that took one). An action naming no meld does nothing."""
         max_jokers = self.options["max_jokers_per_meld"]
         cards = action.cards
+        naturals = [c for c in cards if c != JOKER] if JOKER in cards else list(cards)
         if action.kind == "meld":
-            naturals = [c for c in cards if c != JOKER]
             stands = list(action.stands)
             kind = kind_of(naturals, stands, max_jokers)
             if kind is Kind.SET:  # a set joker's designation binds nothing once checked
@@ -375,7 +383,7 @@ class _Deal:
             if meld is None:
                 return Code.LAYOFF_INVALID, f"there is no meld {action.meld} on the table", 0
             stands = action.stands
-            meld.naturals += [c for c in cards if c != JOKER]
+            meld.naturals += naturals
             meld.stands += stands
             self.take(cards, hand)
             kind = kind_of(meld.naturals, meld.stands, max_jokers)
