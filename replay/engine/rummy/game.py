@@ -278,7 +278,16 @@ class _Deal:
         owed: list[int] = []
         if turn.actions:
             self.actions(turn, t, seat, hand, owed)
-        self.discard(turn, t, seat, hand, owed)
+        cards = turn.discard
+        if cards is not None and len(cards) == 1 and hand[cards[0]]:  # the common discard
+            card = cards[0]
+            hand[card] -= 1
+            self.pile.append(card)
+            if not any(hand):
+                self.out, self.out_jokers = seat, int(card == JOKER)
+                del owed[: self.out_jokers]
+        else:
+            self.discard(turn, t, seat, hand, owed)
         for i in owed:
             self.at_turn(
                 (_ACTION, i, _KEPT),
@@ -431,6 +440,7 @@ class _Deal:
         return Code.MELD_JOIN, f"meld {meld.number} cannot be joined to meld {target.number}", 0
 
     def discard(self, turn: Turn, t: int, seat: int, hand: list[int], owed: list[int]) -> None:
+        """Any discard but the common one of a single held card."""
         key = (_DISCARD, 0, 0)
         cards = turn.discard
         if turn.actions and not any(hand):
@@ -447,14 +457,6 @@ class _Deal:
             return
         if cards is None:
             self.at_turn(key, Code.TURN_DISCARD, "no discard", seat, t)
-            return
-        if len(cards) == 1 and hand[cards[0]]:  # the common discard, checked at once
-            card = cards[0]
-            hand[card] -= 1
-            self.pile.append(card)
-            if not any(hand):
-                self.out, self.out_jokers = seat, int(card == JOKER)
-                del owed[: self.out_jokers]
             return
         held = all(hand[c] >= cards.count(c) for c in set(cards))
         jokers = all(c == JOKER for c in cards)
