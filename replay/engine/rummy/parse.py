@@ -15,6 +15,9 @@ from .findings import Code, Finding, pointer
 from .rulesets import Ruleset, resolve
 
 FORMAT: Final = "raspis-rummy/1"
+Path = tuple[str | int, ...]
+"""Where in the record: a JSON Pointer's parts, passed as one tuple (a call with ``*parts``
+costs several plain ones on every turn) and joined only for a finding."""
 ACTIONS: Final = ("meld", "lay_off", "replace_joker", "join")
 ONE_CARD: Final = tuple((card,) for card in range(KINDS))
 """A turn's discard of one card, shared: most turns hold nothing else that stays."""
@@ -81,7 +84,7 @@ class _Reader:
     def fail(self, code: Code, message: str, *path: str | int) -> None:
         self.findings.append(Finding(code, message, path=pointer(*path)))
 
-    def card(self, value: Any, *path: str | int) -> int:
+    def card(self, value: Any, path: Path) -> int:
         card = CODES.get(value) if type(value) is str else None
         if card is not None:
             return card
@@ -94,7 +97,7 @@ class _Reader:
             return 0
         return card
 
-    def cards(self, value: Any, *path: str | int) -> list[int]:
+    def cards(self, value: Any, path: Path) -> list[int]:
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
             return []
@@ -104,9 +107,9 @@ class _Reader:
             cards = [None]
         if None not in cards:
             return cards  # type: ignore[return-value]
-        return [self.card(v, *path, i) for i, v in enumerate(value)]
+        return [self.card(v, (*path, i)) for i, v in enumerate(value)]
 
-    def entries(self, value: Any, *path: str | int) -> tuple[list[int], list[int | None]]:
+    def entries(self, value: Any, path: Path) -> tuple[list[int], list[int | None]]:
         """A meld's cards, a joker as ``JOKER``, and per joker the card it stands for."""
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
@@ -156,7 +159,7 @@ class _Reader:
             return None
         return int(value)
 
-    def action(self, value: Any, *path: str | int) -> Action | None:
+    def action(self, value: Any, path: Path) -> Action | None:
         kind = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else None
         if kind not in ACTIONS:
             self.fail(
@@ -165,7 +168,7 @@ class _Reader:
             return None
         body = value[kind]
         if kind == "meld":
-            return Action(kind, *self.entries(body, *path, kind))
+            return Action(kind, *self.entries(body, (*path, kind)))
         needed = NEEDED[kind]
         if not isinstance(body, dict) or not all(map(body.__contains__, needed)):
             self.fail(Code.RECORD_SCHEMA, f"{kind} needs " + " and ".join(needed), *path, kind)
@@ -174,13 +177,13 @@ class _Reader:
             self.fail(Code.RECORD_SCHEMA, "a meld number is not an integer", *path, kind)
             return None
         if kind == "lay_off":
-            cards, stands = self.entries(body["cards"], *path, kind, "cards")
+            cards, stands = self.entries(body["cards"], (*path, kind, "cards"))
             return Action(kind, cards, stands, body["meld"])
         if kind == "join":
             return Action(kind, [], [], body["meld"], to=body["to"])
-        return Action(kind, [self.card(body["card"], *path, kind, "card")], [], body["meld"])
+        return Action(kind, [self.card(body["card"], (*path, kind, "card"))], [], body["meld"])
 
-    def turn(self, value: Any, known_stock: bool, *path: str | int) -> Turn | None:
+    def turn(self, value: Any, known_stock: bool, path: Path) -> Turn | None:
         if not isinstance(value, dict):
             self.fail(Code.RECORD_SCHEMA, "a turn is not an object", *path)
             return None
@@ -196,7 +199,7 @@ class _Reader:
                 self.fail(Code.RECORD_SCHEMA, "a draw names its source and card", *path, "draw")
                 source = None
             else:
-                drawn = self.card(draw["card"], *path, "draw", "card")
+                drawn = self.card(draw["card"], (*path, "draw", "card"))
             draw = source
         elif draw is not None and draw not in ("stock", "discard"):
             self.fail(
@@ -219,7 +222,7 @@ class _Reader:
         else:
             read: list[Action] = []
             for i, a in enumerate(actions_value):
-                action = self.action(a, *path, "actions", i)
+                action = self.action(a, (*path, "actions", i))
                 if action is not None:
                     read.append(action)
             actions = read
@@ -229,9 +232,9 @@ class _Reader:
         if card is not None:
             discard = ONE_CARD[card]
         elif isinstance(discard_value, list):
-            discard = self.cards(discard_value, *path, "discard") or None
+            discard = self.cards(discard_value, (*path, "discard")) or None
         elif discard_value is not None:
-            discard = [self.card(discard_value, *path, "discard")]
+            discard = [self.card(discard_value, (*path, "discard"))]
         return Turn(seat, draw, drawn, actions, discard)
 
     def deal(self, value: Any, *path: str | int) -> Deal | None:
@@ -243,9 +246,9 @@ class _Reader:
         hands = stock = None
         turns: list[Turn] | None = None
         if "hands" in value and self.per_seat(value["hands"], "hands", *path, "hands"):
-            hands = [self.cards(h, *path, "hands", s) for s, h in enumerate(value["hands"])]
+            hands = [self.cards(h, (*path, "hands", s)) for s, h in enumerate(value["hands"])]
         if value.get("stock") is not None:
-            stock = self.cards(value["stock"], *path, "stock")
+            stock = self.cards(value["stock"], (*path, "stock"))
         if turns_value is not None:
             if not isinstance(turns_value, list):
                 self.fail(Code.RECORD_SCHEMA, "turns is not a list", *path, "turns")
@@ -254,7 +257,7 @@ class _Reader:
                     self.fail(Code.RECORD_SCHEMA, "a deal with turns needs its hands", *path)
                 turns = []
                 for t, v in enumerate(turns_value):
-                    turn = self.turn(v, stock is not None, *path, "turns", t)
+                    turn = self.turn(v, stock is not None, (*path, "turns", t))
                     if turn is not None:
                         turns.append(turn)
         out = self.seat(value.get("out"), "out", *path, "out")
@@ -271,7 +274,7 @@ class _Reader:
             out_jokers = None
         left = None
         if value.get("left") is not None and self.per_seat(value["left"], "left", *path, "left"):
-            left = [self.cards(h, *path, "left", s) for s, h in enumerate(value["left"])]
+            left = [self.cards(h, (*path, "left", s)) for s, h in enumerate(value["left"])]
         points = self.numbers(value.get("points"), "points", *path, "points")
         if turns is None and value.get("points") is None:
             self.fail(Code.RECORD_SCHEMA, "a deal without turns needs points", *path)
