@@ -168,7 +168,8 @@ class _Reader:
             return None
         body = value[kind]
         if kind == "meld":
-            return Action(kind, *self.entries(body, (*path, kind)))
+            cards, stands = self.entries(body, (*path, kind))
+            return Action(kind, cards, stands)
         needed = NEEDED[kind]
         if not isinstance(body, dict) or not all(map(body.__contains__, needed)):
             self.fail(Code.RECORD_SCHEMA, f"{kind} needs " + " and ".join(needed), *path, kind)
