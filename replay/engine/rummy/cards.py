@@ -7,6 +7,7 @@ is a list of counts indexed by card, and holding, drawing and discarding are ind
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Final
 
 from ..cards import CARD_CODES, RANKS, SUITS
@@ -74,4 +75,7 @@ NAMES: Final = tuple(card_name(card) for card in range(KINDS))
 def names(counts: list[int]) -> list[str]:
     """A hand's counts as canonical codes, suits in the order S C D H, ranks up, jokers
     last."""
-    return [name for name, count in zip(NAMES, counts, strict=True) if count for _ in range(count)]
+    once = list(compress(NAMES, counts))
+    if len(once) == sum(counts):  # no card twice, as in most hands: at C speed
+        return once
+    return [NAMES[card] for card in range(KINDS) if counts[card] for _ in range(counts[card])]

@@ -8,13 +8,14 @@ cards still move as the record says, so one report lists every problem.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import gt
 from typing import Any
 
 from ..findings import Severity
 from ..report import Audit, Verdict, verdict_of
 from .cards import JOKER, KINDS, card_name, names, rank_value
 from .findings import Code, Finding, pointer
-from .melds import Kind, Meld, classify, value
+from .melds import Kind, Meld, kind_of, worth_of
 from .parse import Action, Deal, Record, Turn, parse_record
 from .report import DealResult, Report
 from .rulesets import Ruleset
@@ -33,8 +34,11 @@ def hand_points(hand: list[int], options: dict[str, Any]) -> Any:
     total: Any = jokers * options["joker_value"]
     for card in range(JOKER):
         if hand[card]:
-            total += hand[card] * rank_value(card % 13)
+            total += hand[card] * CARD_VALUES[card]
     return total
+
+
+CARD_VALUES = tuple(rank_value(card % 13) for card in range(JOKER))
 
 
 def _counts(cards: list[int]) -> list[int]:
@@ -142,10 +146,24 @@ class _Deal:
                 path=pointer("deals", self.number - 1, "stock"),
             )
         copies = [options["decks"]] * JOKER + [options["jokers"]]
-        seen = [0] * KINDS
-        places: list[tuple[int | None, list[int]]] = list(enumerate(hands))
+        self.hands = [_counts(hand) for hand in hands]
+        seen = list(map(sum, zip(*self.hands, _counts(deal.stock or []), strict=True)))
+        if any(map(gt, seen, copies)):  # a card the deck lacks, or holds fewer of
+            self.misdealt(hands, copies)
         if deal.stock is not None:
-            places.append((None, deal.stock))
+            self.stock = list(reversed(deal.stock))
+            self.stock_size = len(self.stock)
+        else:  # what the hands do not hold may be in the stock
+            self.unseen = [max(c - held, 0) for c, held in zip(copies, seen, strict=True)]
+            self.stock_size = max(size - dealt, 0)
+
+    def misdealt(self, hands: list[list[int]], copies: list[int]) -> None:
+        """The findings of cards dealt that the deck lacks, then of those dealt too often,
+        each once per hand or stock."""
+        places: list[tuple[int | None, list[int]]] = list(enumerate(hands))
+        if self.deal.stock is not None:
+            places.append((None, self.deal.stock))
+        seen = [0] * KINDS
         unknown: list[Finding] = []
         duplicate: list[Finding] = []
         for place, cards in places:
@@ -177,17 +195,6 @@ class _Deal:
                     )
                     duplicate.append(self.findings.pop())
         self.findings += unknown + duplicate
-        self.hands = [_counts(hand) for hand in hands]
-        if deal.stock is not None:
-            self.stock = list(reversed(deal.stock))
-            self.stock_size = len(self.stock)
-        else:
-            held = [0] * KINDS
-            for hand in self.hands:
-                for card in range(KINDS):
-                    held[card] += hand[card]
-            self.unseen = [max(copies[c] - held[c], 0) for c in range(KINDS)]
-            self.stock_size = max(size - dealt, 0)
 
     # --- turns -------------------------------------------------------------------------
 
@@ -255,18 +262,35 @@ class _Deal:
 
     def play(self, turn: Turn, t: int, seat: int) -> None:
         hand = self.hands[seat]
-        if t == 1 and turn.draw is not None:
-            self.at_turn(
-                (_DRAW, 0, 0), Code.TURN_DRAW, "the first player does not draw on turn 1", seat, t
-            )
-        elif t > 1 and turn.draw is None:
-            self.at_turn((_DRAW, 0, 0), Code.TURN_DRAW, "no draw", seat, t)
-        if turn.draw is not None:
+        stock = self.stock
+        if turn.draw == "stock" and t > 1 and turn.drawn is None and stock and len(stock) > 1:
+            self.stock_size -= 1  # the common draw, at once: a known stock's top, not its last
+            hand[stock.pop()] += 1
+        elif turn.draw is not None:
+            if t == 1:
+                self.at_turn(
+                    (_DRAW, 0, 0),
+                    Code.TURN_DRAW,
+                    "the first player does not draw on turn 1",
+                    seat,
+                    t,
+                )
             self.draw(seat, t, turn.draw, turn.drawn)
+        elif t > 1:
+            self.at_turn((_DRAW, 0, 0), Code.TURN_DRAW, "no draw", seat, t)
         owed: list[int] = []
         if turn.actions:
             self.actions(turn, t, seat, hand, owed)
-        self.discard(turn, t, seat, hand, owed)
+        cards = turn.discard
+        if cards is not None and len(cards) == 1 and hand[cards[0]]:  # the common discard
+            card = cards[0]
+            hand[card] -= 1
+            self.pile.append(card)
+            if not any(hand):
+                self.out, self.out_jokers = seat, int(card == JOKER)
+                del owed[: self.out_jokers]
+        else:
+            self.discard(turn, t, seat, hand, owed)
         for i in owed:
             self.at_turn(
                 (_ACTION, i, _KEPT),
@@ -299,7 +323,7 @@ class _Deal:
             if action.kind == "meld" and not is_open:
                 meld = self.melds[self.next_meld - 1]
                 ace_low = int(options["ace_low_counts_for_opening"])
-                worth += value(meld.naturals, meld.stands, meld.kind, ace_low)
+                worth += worth_of(meld.naturals, meld.stands, meld.kind, ace_low)
                 opening_melds.append(i)
                 if worth >= options["opening_min"]:
                     is_open = True
@@ -326,7 +350,7 @@ class _Deal:
         self, action: Action, hand: list[int], first_round: bool, is_open: bool
     ) -> Code | None:
         """The finding that comes before the action's own: not held, first round, not open."""
-        cards = _action_cards(action)
+        cards = action.cards
         short = False
         for card in cards:
             hand[card] -= 1
@@ -352,15 +376,16 @@ class _Deal:
         """Apply an action to the table → its own finding (code, message) and the jokers it
         laid (−1 for a replacement that took one). An action naming no meld does nothing."""
         max_jokers = self.options["max_jokers_per_meld"]
+        cards = action.cards
+        naturals = [c for c in cards if c != JOKER] if JOKER in cards else list(cards)
         if action.kind == "meld":
-            naturals = [c for c, _ in action.entries if c != JOKER]
-            stands = [s for c, s in action.entries if c == JOKER]
-            kind = classify(naturals, stands, max_jokers)
+            stands = list(action.stands)
+            kind = kind_of(naturals, stands, max_jokers)
             if kind is Kind.SET:  # a set joker's designation binds nothing once checked
                 stands = [None] * len(stands)
             self.melds[self.next_meld] = Meld(self.next_meld, seat, naturals, stands, kind)
             self.next_meld += 1
-            self.take([c for c, _ in action.entries], hand)
+            self.take(cards, hand)
             return (
                 (None if kind else Code.MELD_INVALID),
                 "the cards are not a valid run or set",
@@ -370,23 +395,23 @@ class _Deal:
             meld = self.melds.get(action.meld or 0)
             if meld is None:
                 return Code.LAYOFF_INVALID, f"there is no meld {action.meld} on the table", 0
-            naturals = [c for c, _ in action.entries if c != JOKER]
-            stands = [s for c, s in action.entries if c == JOKER]
+            stands = action.stands
             meld.naturals += naturals
             meld.stands += stands
-            self.take([c for c, _ in action.entries], hand)
-            kind = classify(meld.naturals, meld.stands, max_jokers)
+            self.take(cards, hand)
+            kind = kind_of(meld.naturals, meld.stands, max_jokers)
             if meld.kind is Kind.SET:
                 meld.stands = [None] * len(meld.stands)
-            ok = meld.kind is not None and kind is meld.kind
+            if meld.kind is not None and kind is meld.kind:
+                return None, "", len(stands)
             return (
-                (None if ok else Code.LAYOFF_INVALID),
+                Code.LAYOFF_INVALID,
                 f"the cards laid off leave meld {meld.number} no valid meld",
                 len(stands),
             )
         if action.kind == "replace_joker":
             meld = self.melds.get(action.meld or 0)
-            card = action.card if action.card is not None else 0
+            card = cards[0]
             if meld is None or not meld.stands:
                 what = (
                     f"there is no meld {action.meld} on the table"
@@ -397,11 +422,12 @@ class _Deal:
             index = meld.joker_for(card)
             meld.stands.pop(0 if index is None else index)
             meld.naturals.append(card)
-            self.take([card], hand)
+            self.take(cards, hand)
             hand[JOKER] += 1
-            code = Code.JOKER_REPLACE if index is None or card == JOKER else None
+            if index is not None and card != JOKER:
+                return None, "", -1
             return (
-                code,
+                Code.JOKER_REPLACE,
                 f"{card_name(card)} is not the card a joker of meld {meld.number} stands for",
                 -1,
             )
@@ -413,14 +439,12 @@ class _Deal:
         target.naturals += meld.naturals
         target.stands += meld.stands
         del self.melds[meld.number]
-        ok = ok and classify(target.naturals, target.stands, max_jokers) is Kind.RUN
-        return (
-            (None if ok else Code.MELD_JOIN),
-            f"meld {meld.number} cannot be joined to meld {target.number}",
-            0,
-        )
+        if ok and kind_of(target.naturals, target.stands, max_jokers) is Kind.RUN:
+            return None, "", 0
+        return Code.MELD_JOIN, f"meld {meld.number} cannot be joined to meld {target.number}", 0
 
     def discard(self, turn: Turn, t: int, seat: int, hand: list[int], owed: list[int]) -> None:
+        """Any discard but the common one of a single held card."""
         key = (_DISCARD, 0, 0)
         cards = turn.discard
         if turn.actions and not any(hand):
@@ -437,14 +461,6 @@ class _Deal:
             return
         if cards is None:
             self.at_turn(key, Code.TURN_DISCARD, "no discard", seat, t)
-            return
-        if len(cards) == 1 and hand[cards[0]]:  # the common discard, checked at once
-            card = cards[0]
-            hand[card] -= 1
-            self.pile.append(card)
-            if not any(hand):
-                self.out, self.out_jokers = seat, int(card == JOKER)
-                del owed[: self.out_jokers]
             return
         held = all(hand[c] >= cards.count(c) for c in set(cards))
         jokers = all(c == JOKER for c in cards)
@@ -495,12 +511,6 @@ HELD_MESSAGES = {
     Code.MELD_FIRST_ROUND: "no action is allowed in the first round",
     Code.LAYOFF_BEFORE_OPENING: "a lay-off, replacement or join before the player has opened",
 }
-
-
-def _action_cards(action: Action) -> list[int]:
-    if action.kind == "replace_joker":
-        return [action.card if action.card is not None else 0]
-    return [card for card, _ in action.entries]
 
 
 def census(deal: _Deal) -> list[int]:
@@ -699,19 +709,21 @@ class _Game:
                 )
         if deal.left is not None:
             for seat, cards in enumerate(deal.left):
-                want = (
-                    []
-                    if seat == result.out
-                    else (result.left[seat] if full and result.left else None)
-                )
-                mine = names(_counts(cards))
-                if want is not None and want != mine:
+                # Counts compared, not codes: a hand's codes are written only for a finding.
+                if seat == result.out:
+                    want = [0] * KINDS
+                elif full:
+                    want = state.hands[seat]
+                else:
+                    continue
+                mine = _counts(cards)
+                if want != mine:
                     state.add(
                         Code.RESULT_LEFT,
                         f"the cards left to {self.players[seat]} differ",
                         seat,
-                        expected=want,
-                        actual=mine,
+                        expected=names(want),
+                        actual=names(mine),
                         path=pointer("deals", d, "left", seat),
                     )
         for field, what, want_list, claimed_list, code in (

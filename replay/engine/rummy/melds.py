@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from .cards import ACE, JOKER, rank_value
 
@@ -77,6 +78,33 @@ def value(naturals: list[int], stands: list[int | None], kind: Kind | None, ace_
     named = naturals + [card for card in stands if card is not None]
     positions = run_positions([card % 13 for card in named]) or []
     return sum(ace_low if p == 0 else rank_value(p - 1) if p < 13 else 11 for p in positions)
+
+
+def kind_of(naturals: list[int], stands: list[int | None], max_jokers: int | None) -> Kind | None:
+    """``classify``, remembered: games lay and extend the same few thousand melds over and
+    over, and a meld is classified again at every lay-off. No kind or value depends on the
+    order of the natural cards, so they are remembered sorted: a meld laid in any order is
+    one entry."""
+    return _kind(tuple(sorted(naturals)), tuple(stands), max_jokers)
+
+
+def worth_of(naturals: list[int], stands: list[int | None], kind: Kind | None, ace_low: int) -> int:
+    """``value``, remembered as ``kind_of`` is."""
+    return _worth(tuple(sorted(naturals)), tuple(stands), kind, ace_low)
+
+
+@lru_cache(maxsize=16384)
+def _kind(
+    naturals: tuple[int, ...], stands: tuple[int | None, ...], max_jokers: int | None
+) -> Kind | None:
+    return classify(list(naturals), list(stands), max_jokers)
+
+
+@lru_cache(maxsize=16384)
+def _worth(
+    naturals: tuple[int, ...], stands: tuple[int | None, ...], kind: Kind | None, ace_low: int
+) -> int:
+    return value(list(naturals), list(stands), kind, ace_low)
 
 
 @dataclass(slots=True)

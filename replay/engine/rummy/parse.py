@@ -6,24 +6,34 @@ JSON Pointer, before any card moves: such a record is malformed and not replayed
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import CODES, Entry, read_card, read_entry
+from .cards import CODES, JOKER, KINDS, read_card, read_entry
 from .findings import Code, Finding, pointer
 from .rulesets import Ruleset, resolve
 
 FORMAT: Final = "raspis-rummy/1"
+Path = tuple[str | int, ...]
+"""Where in the record: a JSON Pointer's parts, passed as one tuple (a call with ``*parts``
+costs several plain ones on every turn) and joined only for a finding."""
 ACTIONS: Final = ("meld", "lay_off", "replace_joker", "join")
+ONE_CARD: Final = tuple((card,) for card in range(KINDS))
+"""A turn's discard of one card, shared: most turns hold nothing else that stays."""
+NEEDED: Final = {
+    "lay_off": ("meld", "cards"),
+    "replace_joker": ("meld", "card"),
+    "join": ("meld", "to"),
+}
 
 
 @dataclass(slots=True)
 class Action:
     kind: str  #: one of ``ACTIONS``
-    entries: list[Entry]  #: a meld's or a lay-off's cards
+    cards: list[int]  #: the cards it takes from the hand: a meld's, a lay-off's, a replacement's
+    stands: list[int | None]  #: per joker a meld or lay-off lays, the card it stands for
     meld: int | None = None  #: the meld laid off on, replaced in, or joined
-    card: int | None = None  #: a replacement's card
     to: int | None = None  #: the meld joined to
 
 
@@ -32,8 +42,8 @@ class Turn:
     seat: int | None
     draw: str | None  #: ``stock``, ``discard`` or None
     drawn: int | None  #: the card a draw names
-    actions: list[Action]
-    discard: list[int] | None  #: None when the turn has no discard
+    actions: Sequence[Action]
+    discard: Sequence[int] | None  #: None when the turn has no discard
 
 
 @dataclass(slots=True)
@@ -74,7 +84,7 @@ class _Reader:
     def fail(self, code: Code, message: str, *path: str | int) -> None:
         self.findings.append(Finding(code, message, path=pointer(*path)))
 
-    def card(self, value: Any, *path: str | int) -> int:
+    def card(self, value: Any, path: Path) -> int:
         card = CODES.get(value) if type(value) is str else None
         if card is not None:
             return card
@@ -87,7 +97,7 @@ class _Reader:
             return 0
         return card
 
-    def cards(self, value: Any, *path: str | int) -> list[int]:
+    def cards(self, value: Any, path: Path) -> list[int]:
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
             return []
@@ -97,18 +107,22 @@ class _Reader:
             cards = [None]
         if None not in cards:
             return cards  # type: ignore[return-value]
-        return [self.card(v, *path, i) for i, v in enumerate(value)]
+        return [self.card(v, (*path, i)) for i, v in enumerate(value)]
 
-    def entries(self, value: Any, *path: str | int) -> list[Entry]:
+    def entries(self, value: Any, path: Path) -> tuple[list[int], list[int | None]]:
+        """A meld's cards, a joker as ``JOKER``, and per joker the card it stands for."""
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
-            return []
-        out: list[Entry] = []
+            return [], []
+        try:  # every card a common spelling, no joker designated: one lookup each
+            common = list(map(CODES.get, value))
+        except TypeError:  # a list or an object where a card is due
+            common = [None]
+        if None not in common:
+            return common, [None] * common.count(JOKER)  # type: ignore[return-value]
+        cards: list[int] = []
+        stands: list[int | None] = []
         for i, text in enumerate(value):
-            card = CODES.get(text) if type(text) is str else None
-            if card is not None:
-                out.append((card, None))
-                continue
             entry = read_entry(text) if isinstance(text, str) else None
             if entry is None:
                 if isinstance(text, str):
@@ -116,8 +130,10 @@ class _Reader:
                 else:
                     self.fail(Code.RECORD_SCHEMA, "a card is not a string", *path, i)
                 entry = (0, None)
-            out.append(entry)
-        return out
+            cards.append(entry[0])
+            if entry[0] == JOKER:
+                stands.append(entry[1])
+        return cards, stands
 
     def per_seat(self, value: Any, what: str, *path: str | int) -> bool:
         if not isinstance(value, list) or len(value) != self.players:
@@ -143,33 +159,32 @@ class _Reader:
             return None
         return int(value)
 
-    def action(self, value: Any, *path: str | int) -> Action | None:
-        if not isinstance(value, dict) or len(value) != 1 or next(iter(value)) not in ACTIONS:
+    def action(self, value: Any, path: Path) -> Action | None:
+        kind = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else None
+        if kind not in ACTIONS:
             self.fail(
                 Code.RECORD_SCHEMA, "an action must have one key of " + ", ".join(ACTIONS), *path
             )
             return None
-        kind, body = next(iter(value.items()))
+        body = value[kind]
         if kind == "meld":
-            return Action(kind, self.entries(body, *path, kind))
-        needed = {
-            "lay_off": ("meld", "cards"),
-            "replace_joker": ("meld", "card"),
-            "join": ("meld", "to"),
-        }[kind]
-        if not isinstance(body, dict) or any(k not in body for k in needed):
+            cards, stands = self.entries(body, (*path, kind))
+            return Action(kind, cards, stands)
+        needed = NEEDED[kind]
+        if not isinstance(body, dict) or not all(map(body.__contains__, needed)):
             self.fail(Code.RECORD_SCHEMA, f"{kind} needs " + " and ".join(needed), *path, kind)
             return None
-        if not _is_int(body["meld"]) or (kind == "join" and not _is_int(body["to"])):
+        if type(body["meld"]) is not int or (kind == "join" and type(body["to"]) is not int):
             self.fail(Code.RECORD_SCHEMA, "a meld number is not an integer", *path, kind)
             return None
         if kind == "lay_off":
-            return Action(kind, self.entries(body["cards"], *path, kind, "cards"), body["meld"])
+            cards, stands = self.entries(body["cards"], (*path, kind, "cards"))
+            return Action(kind, cards, stands, body["meld"])
         if kind == "join":
-            return Action(kind, [], body["meld"], to=body["to"])
-        return Action(kind, [], body["meld"], card=self.card(body["card"], *path, kind, "card"))
+            return Action(kind, [], [], body["meld"], to=body["to"])
+        return Action(kind, [self.card(body["card"], (*path, kind, "card"))], [], body["meld"])
 
-    def turn(self, value: Any, known_stock: bool, *path: str | int) -> Turn | None:
+    def turn(self, value: Any, known_stock: bool, path: Path) -> Turn | None:
         if not isinstance(value, dict):
             self.fail(Code.RECORD_SCHEMA, "a turn is not an object", *path)
             return None
@@ -185,7 +200,7 @@ class _Reader:
                 self.fail(Code.RECORD_SCHEMA, "a draw names its source and card", *path, "draw")
                 source = None
             else:
-                drawn = self.card(draw["card"], *path, "draw", "card")
+                drawn = self.card(draw["card"], (*path, "draw", "card"))
             draw = source
         elif draw is not None and draw not in ("stock", "discard"):
             self.fail(
@@ -200,25 +215,27 @@ class _Reader:
                 "draw",
             )
         actions_value = value.get("actions")
-        actions: list[Action] = []
+        actions: Sequence[Action] = ()
         if actions_value is None:
             pass
         elif not isinstance(actions_value, list):
             self.fail(Code.RECORD_SCHEMA, "actions is not a list", *path, "actions")
         else:
+            read: list[Action] = []
             for i, a in enumerate(actions_value):
-                action = self.action(a, *path, "actions", i)
+                action = self.action(a, (*path, "actions", i))
                 if action is not None:
-                    actions.append(action)
+                    read.append(action)
+            actions = read
         discard_value = value.get("discard")
-        discard: list[int] | None = None
+        discard: Sequence[int] | None = None
         card = CODES.get(discard_value) if type(discard_value) is str else None
         if card is not None:
-            discard = [card]
+            discard = ONE_CARD[card]
         elif isinstance(discard_value, list):
-            discard = self.cards(discard_value, *path, "discard") or None
+            discard = self.cards(discard_value, (*path, "discard")) or None
         elif discard_value is not None:
-            discard = [self.card(discard_value, *path, "discard")]
+            discard = [self.card(discard_value, (*path, "discard"))]
         return Turn(seat, draw, drawn, actions, discard)
 
     def deal(self, value: Any, *path: str | int) -> Deal | None:
@@ -230,9 +247,9 @@ class _Reader:
         hands = stock = None
         turns: list[Turn] | None = None
         if "hands" in value and self.per_seat(value["hands"], "hands", *path, "hands"):
-            hands = [self.cards(h, *path, "hands", s) for s, h in enumerate(value["hands"])]
+            hands = [self.cards(h, (*path, "hands", s)) for s, h in enumerate(value["hands"])]
         if value.get("stock") is not None:
-            stock = self.cards(value["stock"], *path, "stock")
+            stock = self.cards(value["stock"], (*path, "stock"))
         if turns_value is not None:
             if not isinstance(turns_value, list):
                 self.fail(Code.RECORD_SCHEMA, "turns is not a list", *path, "turns")
@@ -241,7 +258,7 @@ class _Reader:
                     self.fail(Code.RECORD_SCHEMA, "a deal with turns needs its hands", *path)
                 turns = []
                 for t, v in enumerate(turns_value):
-                    turn = self.turn(v, stock is not None, *path, "turns", t)
+                    turn = self.turn(v, stock is not None, (*path, "turns", t))
                     if turn is not None:
                         turns.append(turn)
         out = self.seat(value.get("out"), "out", *path, "out")
@@ -258,7 +275,7 @@ class _Reader:
             out_jokers = None
         left = None
         if value.get("left") is not None and self.per_seat(value["left"], "left", *path, "left"):
-            left = [self.cards(h, *path, "left", s) for s, h in enumerate(value["left"])]
+            left = [self.cards(h, (*path, "left", s)) for s, h in enumerate(value["left"])]
         points = self.numbers(value.get("points"), "points", *path, "points")
         if turns is None and value.get("points") is None:
             self.fail(Code.RECORD_SCHEMA, "a deal without turns needs points", *path)
