@@ -60,7 +60,7 @@ def _verified(label: str, record: Any, report: AnyReport, number: int) -> Verifi
     """A record's report as the verify page shows it, by its game; the trick-taking one with
     its replay, built from the posted record itself."""
     if isinstance(report, RummyReport):
-        rummy = rummy_view(report=report.to_dict(), players=report.players)
+        rummy = rummy_view(record=record, report=report.to_dict(), players=report.players)
         return Verified(label, rummy, "web/rummy/_report.html")
     if isinstance(report, PokerReport):
         poker = poker_view(report=report.to_dict(), players=report.players)

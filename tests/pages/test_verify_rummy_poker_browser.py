@@ -36,7 +36,7 @@ def test_a_pasted_rummy_record_shows_its_findings_at_their_turn_and_action(brows
     assert "deal {deal}, turn {turn}, action {action}".format(**place) in finding.text
     assert f"{player} laid down a meld that is neither a run nor a set" in finding.text
     assert finding.find_element(By.CSS_SELECTOR, "code").text == "meld.invalid"
-    deals = browser.find_elements(By.CSS_SELECTOR, "table.rummy-deals tbody tr")
+    deals = browser.find_elements(By.CSS_SELECTOR, "table.rummy-sheet tbody tr")
     assert len(deals) == len(record["deals"])
     assert browser.find_element(By.CSS_SELECTOR, "table.standings tr.winner").is_displayed()
     shot(browser, "verify-rummy-en-desktop")

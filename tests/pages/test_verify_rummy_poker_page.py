@@ -75,7 +75,7 @@ def test_a_legal_rummy_game_shows_its_deals_and_the_lowest_total_winning() -> No
     assert standings[0].winner
     # One row per deal: who went out, and each player's points and running total.
     html = response.content.decode()
-    table = html[html.index('<table class="sheet rummy-deals">') :]
+    table = html[html.index('<table class="sheet rummy-sheet">') :]
     table = table[: table.index("</table>")]
     assert table.count('<th scope="row">') == len(report["deals"])
     for deal in report["deals"]:
@@ -158,7 +158,7 @@ def test_a_malformed_record_says_why_and_has_no_table(record: Record, table: str
     findings = findings_html(response)
     assert "The ruleset cannot be read" in findings and "/ruleset in the record." in findings
     html = response.content.decode()
-    assert "rummy-deals" not in html and "poker-hands" not in html
+    assert "rummy-sheet" not in html and "poker-hands" not in html
     assert 'class="standings"' not in html
 
 
@@ -241,7 +241,7 @@ def test_one_file_of_the_three_games_gets_each_report_in_its_games_shape(
     html = response.content.decode()
     # The trick-taking record keeps its replay; the others have their tables.
     assert 'id="replay-1"' in html and 'id="replay-2"' not in html
-    assert "rummy-deals" in html and "poker-hands" in html
+    assert "rummy-sheet" in html and "poker-hands" in html
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
