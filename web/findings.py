@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from replay.selectors import Claim
 from web.cards import hand_html, play_html, trump_html
 from web.words import KINDS
 
@@ -403,6 +404,14 @@ def findings_written(
             )
         )
     return written
+
+
+def claim_at(claims: dict[tuple[Any, Any], Any], where: tuple[Any, Any], value: Any) -> Claim:
+    """The replay's ``value`` at ``where`` beside what the record claims there, if a finding
+    said it differs (``claimed_values``)."""
+    if where in claims:
+        return Claim(claims[where], value, differs=True)
+    return Claim(value, value)
 
 
 def claimed_values(findings: Sequence[Written], code: str) -> dict[tuple[Any, Any], Any]:

@@ -13,18 +13,9 @@ from games.models import Player
 from replay.engine.poker.simulate import simulate_record
 from replay.engine.rummy.simulate import simulate_game
 from tests.service.conftest import post_record
-from tests.stats.conftest import GAME_1, record, store_records
+from tests.stats.conftest import GAME_1, named, record, store_records
 
 pytestmark = pytest.mark.django_db
-
-
-def _named(record: dict[str, Any]) -> dict[str, Any]:
-    if "seats" in record:
-        for seat, name in zip(record["seats"], ["Anna", "Boris", "Vera"], strict=True):
-            seat["name"] = name
-    else:
-        record["players"] = ["Anna", "Boris", "Vera"]
-    return record
 
 
 @pytest.fixture
@@ -32,9 +23,9 @@ def anna() -> int:
     store_records(
         [
             GAME_1,
-            _named(simulate_game("joker_rummy", 3, 1)),
-            _named(simulate_game("joker_rummy", 3, 2)),
-            _named(simulate_record("club_stud", 3, 8, 5)),
+            named(simulate_game("joker_rummy", 3, 1)),
+            named(simulate_game("joker_rummy", 3, 2)),
+            named(simulate_record("club_stud", 3, 8, 5)),
         ]
     )
     return Player.objects.get(name="Anna").pk
@@ -69,7 +60,7 @@ def test_all_rulesets_show_every_family_in_russian(anna: int) -> None:
 
 
 def test_rummy_and_club_poker_have_leaderboards_and_casino_none(anna: int) -> None:
-    store_records([_named(simulate_record("joker_poker", 3, 4, 2))])
+    store_records([named(simulate_record("joker_poker", 3, 4, 2))])
     listed = Client().get("/leaderboards/").content.decode()
     assert "joker_rummy" in listed and "club_stud" in listed and "joker_poker" not in listed
     for key in ("joker_rummy", "club_stud"):

@@ -4,27 +4,15 @@ leaderboards read as the trick-taking family's do."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from rest_framework.test import APIClient
 
 from games.models import Player
 from replay.engine.poker.simulate import simulate_record
 from replay.engine.rummy.simulate import simulate_game
-from tests.stats.conftest import GAME_1, store_records
+from tests.stats.conftest import GAME_1, named, store_records
 
 pytestmark = pytest.mark.django_db
-
-
-def _named(record: dict[str, Any]) -> dict[str, Any]:
-    names = ["Anna", "Boris", "Vera"]
-    if "seats" in record:
-        for seat, name in zip(record["seats"], names, strict=True):
-            seat["name"] = name
-    else:
-        record["players"] = names
-    return record
 
 
 @pytest.fixture
@@ -32,9 +20,9 @@ def ids() -> dict[str, int]:
     store_records(
         [
             GAME_1,
-            _named(simulate_game("joker_rummy", 3, 1)),
-            _named(simulate_record("club_stud", 3, 5, 2)),
-            _named(simulate_record("joker_poker", 3, 4, 3)),
+            named(simulate_game("joker_rummy", 3, 1)),
+            named(simulate_record("club_stud", 3, 5, 2)),
+            named(simulate_record("joker_poker", 3, 4, 3)),
         ]
     )
     return {p.name: p.pk for p in Player.objects.all()}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -89,6 +89,16 @@ def record(base: dict[str, Any], **changes: Any) -> dict[str, Any]:
     if meta:
         out["meta"] = {**out.get("meta", {}), **meta}
     return out
+
+
+def named(record: dict[str, Any], names: Sequence[str] = ("Anna", "Boris", "Vera")) -> Any:
+    """``record`` (of any family) with its seats named ``names``, in seat order."""
+    if "seats" in record:  # a poker record names its seats in objects
+        for seat, name in zip(record["seats"], names, strict=True):
+            seat["name"] = name
+    else:
+        record["players"] = list(names)
+    return record
 
 
 def store_records(

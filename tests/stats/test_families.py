@@ -15,24 +15,15 @@ from replay.engine.poker.simulate import simulate_record
 from replay.engine.rummy.simulate import simulate_game
 from stats.apis import PlayerStatsApi
 from stats.models import ALL, HeadToHead, PlayerStat, Rating
-from tests.stats.conftest import conforms, player_id
+from tests.stats.conftest import conforms, named, player_id
 
 pytestmark = pytest.mark.django_db
 
 Store = Callable[..., list[int]]
 
 
-def _names(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    if "seats" in record:
-        for seat, name in zip(record["seats"], names, strict=True):
-            seat["name"] = name
-    else:
-        record["players"] = names
-    return record
-
-
 def _rummy(seed: int) -> dict[str, Any]:
-    return _names(simulate_game("joker_rummy", 3, seed), ["Anna", "Boris", "Vera"])
+    return named(simulate_game("joker_rummy", 3, seed))
 
 
 def test_rummy_figures_add_up_the_replays_of_the_games(store: Store) -> None:
@@ -88,7 +79,7 @@ def test_rummy_games_are_rated_per_preset(store: Store) -> None:
 
 
 def test_poker_figures_count_hands_showdowns_and_folds(store: Store) -> None:
-    record = _names(simulate_record("club_stud", 3, 8, 5), ["Anna", "Boris", "Vera"])
+    record = named(simulate_record("club_stud", 3, 8, 5))
     store([record])
     report = verify(record)
     anna = player_id("Anna")
@@ -107,7 +98,7 @@ def test_poker_figures_count_hands_showdowns_and_folds(store: Store) -> None:
 
 
 def test_casino_seats_are_counted_but_not_rated(store: Store) -> None:
-    record = _names(simulate_record("joker_poker", 3, 6, 4), ["Anna", "Boris", "Vera"])
+    record = named(simulate_record("joker_poker", 3, 6, 4))
     store([record])
     row = PlayerStat.objects.get(player_id=player_id("Anna"), ruleset="joker_poker", period=ALL)
     assert row.games == 1 and row.counters["poker:hands"] == 6
@@ -115,7 +106,7 @@ def test_casino_seats_are_counted_but_not_rated(store: Store) -> None:
 
 
 def test_every_family_adds_to_the_sum_over_rulesets(store: Store, two_games: list[int]) -> None:
-    store([_names(simulate_game("joker_rummy", 3, 1), ["Anna", "Boris", "Carl"])])
+    store([named(simulate_game("joker_rummy", 3, 1), ["Anna", "Boris", "Carl"])])
     rows = PlayerStat.objects.filter(player_id=player_id("Anna"), period=ALL)
     by_key = {r.ruleset: r for r in rows}
     assert by_key[ALL].games == sum(r.games for key, r in by_key.items() if key != ALL)

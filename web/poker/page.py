@@ -30,7 +30,7 @@ from web.cards import card_html
 from web.findings import Written
 from web.poker.findings import category_text
 from web.poker.report import PokerView, poker_view
-from web.replays import NoMoment, place_params
+from web.replays import Button, NoMoment, place_params
 from web.reports import Standing
 
 #: A moment of the game: hand, stage, action; stage and action None at the hand's end.
@@ -110,15 +110,6 @@ def moment_of(moments: HandMoments, stage: int | None, action: int | None) -> Mo
         _("stage %(stage)s of hand %(hand)s has no action %(action)s")
         % {"stage": stage, "hand": moments.hand, "action": action}
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    name: str
-    symbol: str
-    label: str
-    keys: str
-    query: str | None
 
 
 def steps(moments: HandMoments, moment: Moment) -> list[Button]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from replay.selectors import Claim
-from web.findings import Written, claimed_values, findings_written
+from web.findings import Written, claim_at, claimed_values, findings_written
 from web.poker.findings import POKER_CATALOGUE, POKER_PLACES, category_text
 
 
@@ -65,12 +65,6 @@ def _names(players: list[str], seats: Any) -> list[str]:
     return [players[s] if isinstance(s, int) and 0 <= s < len(players) else str(s) for s in seats]
 
 
-def _claim(claims: dict[tuple[Any, Any], Any], where: tuple[Any, Any], value: Any) -> Claim:
-    if where in claims:
-        return Claim(claims[where], value, differs=True)
-    return Claim(value, value)
-
-
 def _hand(
     hand: dict[str, Any],
     players: list[str],
@@ -93,7 +87,7 @@ def _hand(
         None if pots is None else [Pot(p["amount"], _names(players, p["winners"])) for p in pots],
         shown,
         [
-            (_claim(nets, (number, seat), net), _claim(stacks, (number, seat), stack))
+            (claim_at(nets, (number, seat), net), claim_at(stacks, (number, seat), stack))
             for seat, (net, stack) in enumerate(zip(hand["net"], hand["stacks"], strict=True))
         ],
     )

@@ -28,7 +28,7 @@ from replay.rummy_selectors import RummySheet, rummy_sheet, rummy_state, stored_
 from stats.selectors import players_listed
 from web.cards import card_html, hand_order
 from web.findings import Catalogue, finding_text, place_text, severity_text
-from web.replays import NoMoment, place_params, shown
+from web.replays import Button, NoMoment, place_params, shown
 from web.reports import Standing, stored_standings
 from web.rummy.findings import RUMMY_PLACES, rummy_catalogue
 from web.words import VERDICT_HINTS as VERDICT_WORDS_HINTS
@@ -124,19 +124,6 @@ def steps(sheet: RummySheet, position: Position) -> dict[str, Position | None]:
         "next_turn": (deal, turn + 1) if turn < turns else start(deal + 1),
         "next_deal": next_deal,
     }
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    name: str
-    symbol: str
-    label: str
-    keys: str  #: as ``aria-keyshortcuts`` writes them
-    query: str | None
-
-    @property
-    def title(self) -> str:
-        return f"{self.label} ({self.keys.replace('Arrow', '')})"
 
 
 @dataclass(frozen=True, slots=True)

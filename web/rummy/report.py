@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from replay.rummy_selectors import RummySheet, rummy_sheet
-from replay.selectors import Claim
-from web.findings import Written, claimed_values, findings_written
+from web.findings import Written, claim_at, claimed_values, findings_written
 from web.reports import Standing
 from web.rummy.findings import RUMMY_PLACES, rummy_catalogue
 
@@ -24,12 +23,6 @@ class RummyView:
     findings: list[Written]
     standings: list[Standing]
     sheet: RummySheet  #: each deal as recomputed, beside the record's claims
-
-
-def _claim(claims: dict[tuple[Any, Any], Any], where: tuple[Any, Any], value: Any) -> Claim:
-    if where in claims:
-        return Claim(claims[where], value, differs=True)
-    return Claim(value, value)
 
 
 def rummy_view(*, record: Any, report: dict[str, Any], players: list[str]) -> RummyView:
@@ -59,7 +52,7 @@ def _standings(
             seat,
             name,
             total,
-            _claim(claims, (None, seat), total),
+            claim_at(claims, (None, seat), total),
             1 + sum(1 for other in totals if other < total),
             seat in winners,
         )
