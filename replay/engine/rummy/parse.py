@@ -101,13 +101,10 @@ class _Reader:
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
             return []
-        try:  # every card a common spelling: one lookup each, at C speed
-            cards = list(map(CODES.get, value))
-        except TypeError:  # a list or an object where a card is due
-            cards = [None]
-        if None not in cards:
-            return cards  # type: ignore[return-value]
-        return [self.card(v, (*path, i)) for i, v in enumerate(value)]
+        try:  # every card a common spelling: one lookup each, at C speed, nothing to scan
+            return list(map(CODES.__getitem__, value))
+        except (KeyError, TypeError):  # another spelling, or a list or an object
+            return [self.card(v, (*path, i)) for i, v in enumerate(value)]
 
     def entries(self, value: Any, path: Path) -> tuple[list[int], list[int | None]]:
         """A meld's cards, a joker as ``JOKER``, and per joker the card it stands for."""
@@ -115,11 +112,10 @@ class _Reader:
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
             return [], []
         try:  # every card a common spelling, no joker designated: one lookup each
-            common = list(map(CODES.get, value))
-        except TypeError:  # a list or an object where a card is due
-            common = [None]
-        if None not in common:
-            return common, [None] * common.count(JOKER)  # type: ignore[return-value]
+            common = list(map(CODES.__getitem__, value))
+            return common, [None] * common.count(JOKER)
+        except (KeyError, TypeError):  # another spelling, a designation, a list or an object
+            pass
         cards: list[int] = []
         stands: list[int | None] = []
         for i, text in enumerate(value):
@@ -200,7 +196,10 @@ class _Reader:
                 self.fail(Code.RECORD_SCHEMA, "a draw names its source and card", *path, "draw")
                 source = None
             else:
-                drawn = self.card(draw["card"], (*path, "draw", "card"))
+                named = draw["card"]
+                drawn = CODES.get(named) if type(named) is str else None
+                if drawn is None:
+                    drawn = self.card(named, (*path, "draw", "card"))
             draw = source
         elif draw is not None and draw not in ("stock", "discard"):
             self.fail(
