@@ -398,19 +398,18 @@ class _Deal:
             meld = self.melds.get(action.meld or 0)
             if meld is None:
                 return Code.LAYOFF_INVALID, f"there is no meld {action.meld} on the table", 0
-            stands = action.stands
             meld.naturals += naturals
-            meld.stands += stands
+            meld.stands += action.stands
             self.take(cards, hand)
             kind = kind_of(meld.naturals, meld.stands, max_jokers)
             if meld.kind is Kind.SET:
                 meld.stands = [None] * len(meld.stands)
             if meld.kind is not None and kind is meld.kind:
-                return None, "", len(stands)
+                return None, "", len(action.stands)
             return (
                 Code.LAYOFF_INVALID,
                 f"the cards laid off leave meld {meld.number} no valid meld",
-                len(stands),
+                len(action.stands),
             )
         if action.kind == "replace_joker":
             meld = self.melds.get(action.meld or 0)
