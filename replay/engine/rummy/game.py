@@ -7,8 +7,9 @@ cards still move as the record says, so one report lists every problem.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from operator import gt
+from collections.abc import Callable, Iterable, Mapping
+from itertools import chain
+from operator import gt, mul
 from typing import Any
 
 from ..findings import Severity
@@ -32,16 +33,21 @@ def hand_points(hand: list[int], options: dict[str, Any]) -> Any:
     if jokers == 1 and sum(hand) == 1:
         return options["joker_last_card_value"]
     total: Any = jokers * options["joker_value"]
-    for card in range(JOKER):
+    if type(total) is int:  # whole numbers add up exactly in any order: the cards at once
+        return total + sum(map(mul, hand, CARD_VALUES))
+    for card in range(JOKER):  # a fraction: added card by card, the order the sum is defined in
         if hand[card]:
             total += hand[card] * CARD_VALUES[card]
     return total
 
 
 CARD_VALUES = tuple(rank_value(card % 13) for card in range(JOKER))
+NO_CARDS = [0] * KINDS
+"""An empty hand's counts: compared with, a hand is found empty at its first card, without
+a truth test per count."""
 
 
-def _counts(cards: list[int]) -> list[int]:
+def _counts(cards: Iterable[int]) -> list[int]:
     counts = [0] * KINDS
     for card in cards:
         counts[card] += 1
@@ -147,7 +153,7 @@ class _Deal:
             )
         copies = [options["decks"]] * JOKER + [options["jokers"]]
         self.hands = [_counts(hand) for hand in hands]
-        seen = list(map(sum, zip(*self.hands, _counts(deal.stock or []), strict=True)))
+        seen = _counts(chain(*hands, deal.stock or ()))
         if any(map(gt, seen, copies)):  # a card the deck lacks, or holds fewer of
             self.misdealt(hands, copies)
         if deal.stock is not None:
@@ -262,10 +268,12 @@ class _Deal:
 
     def play(self, turn: Turn, t: int, seat: int) -> None:
         hand = self.hands[seat]
-        stock = self.stock
+        stock, pile = self.stock, self.pile
         if turn.draw == "stock" and t > 1 and turn.drawn is None and stock and len(stock) > 1:
             self.stock_size -= 1  # the common draw, at once: a known stock's top, not its last
             hand[stock.pop()] += 1
+        elif turn.draw == "discard" and t > 1 and pile and turn.drawn in (None, pile[-1]):
+            hand[pile.pop()] += 1  # the common draw of the pile's top, named or not
         elif turn.draw is not None:
             if t == 1:
                 self.at_turn(
@@ -286,7 +294,7 @@ class _Deal:
             card = cards[0]
             hand[card] -= 1
             self.pile.append(card)
-            if not any(hand):
+            if hand == NO_CARDS:
                 self.out, self.out_jokers = seat, int(card == JOKER)
                 del owed[: self.out_jokers]
         else:
@@ -351,14 +359,9 @@ class _Deal:
     ) -> Code | None:
         """The finding that comes before the action's own: not held, first round, not open."""
         cards = action.cards
-        short = False
         for card in cards:
-            hand[card] -= 1
-            short = short or hand[card] < 0
-        for card in cards:
-            hand[card] += 1
-        if short:
-            return Code.MELD_NOT_HELD
+            if hand[card] < cards.count(card):
+                return Code.MELD_NOT_HELD
         if first_round:
             return Code.MELD_FIRST_ROUND
         if action.kind != "meld" and not is_open:
@@ -395,19 +398,18 @@ class _Deal:
             meld = self.melds.get(action.meld or 0)
             if meld is None:
                 return Code.LAYOFF_INVALID, f"there is no meld {action.meld} on the table", 0
-            stands = action.stands
             meld.naturals += naturals
-            meld.stands += stands
+            meld.stands += action.stands
             self.take(cards, hand)
             kind = kind_of(meld.naturals, meld.stands, max_jokers)
             if meld.kind is Kind.SET:
                 meld.stands = [None] * len(meld.stands)
             if meld.kind is not None and kind is meld.kind:
-                return None, "", len(stands)
+                return None, "", len(action.stands)
             return (
                 Code.LAYOFF_INVALID,
                 f"the cards laid off leave meld {meld.number} no valid meld",
-                len(stands),
+                len(action.stands),
             )
         if action.kind == "replace_joker":
             meld = self.melds.get(action.meld or 0)
@@ -447,7 +449,7 @@ class _Deal:
         """Any discard but the common one of a single held card."""
         key = (_DISCARD, 0, 0)
         cards = turn.discard
-        if turn.actions and not any(hand):
+        if turn.actions and hand == NO_CARDS:
             self.at_turn(
                 key,
                 Code.TURN_DISCARD,
@@ -478,7 +480,7 @@ class _Deal:
             if hand[card]:
                 hand[card] -= 1
         self.pile += cards
-        if not any(hand):
+        if hand == NO_CARDS:
             self.out = seat
             self.out_jokers = len(cards) if jokers and held else 0
             del owed[: self.out_jokers]

@@ -32,7 +32,9 @@ NEEDED: Final = {
 class Action:
     kind: str  #: one of ``ACTIONS``
     cards: list[int]  #: the cards it takes from the hand: a meld's, a lay-off's, a replacement's
-    stands: list[int | None]  #: per joker a meld or lay-off lays, the card it stands for
+    #: Per joker a meld or lay-off lays, the card it stands for: a tuple, as most actions lay
+    #: no joker and the empty one is shared.
+    stands: tuple[int | None, ...]
     meld: int | None = None  #: the meld laid off on, replaced in, or joined
     to: int | None = None  #: the meld joined to
 
@@ -101,25 +103,21 @@ class _Reader:
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
             return []
-        try:  # every card a common spelling: one lookup each, at C speed
-            cards = list(map(CODES.get, value))
-        except TypeError:  # a list or an object where a card is due
-            cards = [None]
-        if None not in cards:
-            return cards  # type: ignore[return-value]
-        return [self.card(v, (*path, i)) for i, v in enumerate(value)]
+        try:  # every card a common spelling: one lookup each, at C speed, nothing to scan
+            return list(map(CODES.__getitem__, value))
+        except (KeyError, TypeError):  # another spelling, or a list or an object
+            return [self.card(v, (*path, i)) for i, v in enumerate(value)]
 
-    def entries(self, value: Any, path: Path) -> tuple[list[int], list[int | None]]:
+    def entries(self, value: Any, path: Path) -> tuple[list[int], tuple[int | None, ...]]:
         """A meld's cards, a joker as ``JOKER``, and per joker the card it stands for."""
         if not isinstance(value, list):
             self.fail(Code.RECORD_SCHEMA, "a list of cards is due here", *path)
-            return [], []
+            return [], ()
         try:  # every card a common spelling, no joker designated: one lookup each
-            common = list(map(CODES.get, value))
-        except TypeError:  # a list or an object where a card is due
-            common = [None]
-        if None not in common:
-            return common, [None] * common.count(JOKER)  # type: ignore[return-value]
+            common = list(map(CODES.__getitem__, value))
+            return common, (None,) * common.count(JOKER)
+        except (KeyError, TypeError):  # another spelling, a designation, a list or an object
+            pass
         cards: list[int] = []
         stands: list[int | None] = []
         for i, text in enumerate(value):
@@ -133,7 +131,7 @@ class _Reader:
             cards.append(entry[0])
             if entry[0] == JOKER:
                 stands.append(entry[1])
-        return cards, stands
+        return cards, tuple(stands)
 
     def per_seat(self, value: Any, what: str, *path: str | int) -> bool:
         if not isinstance(value, list) or len(value) != self.players:
@@ -181,8 +179,8 @@ class _Reader:
             cards, stands = self.entries(body["cards"], (*path, kind, "cards"))
             return Action(kind, cards, stands, body["meld"])
         if kind == "join":
-            return Action(kind, [], [], body["meld"], to=body["to"])
-        return Action(kind, [self.card(body["card"], (*path, kind, "card"))], [], body["meld"])
+            return Action(kind, [], (), body["meld"], to=body["to"])
+        return Action(kind, [self.card(body["card"], (*path, kind, "card"))], (), body["meld"])
 
     def turn(self, value: Any, known_stock: bool, path: Path) -> Turn | None:
         if not isinstance(value, dict):
@@ -192,28 +190,32 @@ class _Reader:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = self.seat(seat, "the turn's seat", *path, "seat")
         draw, drawn = value.get("draw"), None
-        if draw is None or draw == "discard" or (draw == "stock" and known_stock):
-            pass  # the common draws, read at once
+        if draw == "stock":
+            if not known_stock:
+                self.fail(
+                    Code.RECORD_SCHEMA,
+                    "a stock draw must name its card: the deal has no stock",
+                    *path,
+                    "draw",
+                )
+        elif draw is None or draw == "discard":
+            pass  # the other common draws, read at once
         elif isinstance(draw, dict):
             source = draw.get("from")
             if source not in ("stock", "discard") or "card" not in draw:
                 self.fail(Code.RECORD_SCHEMA, "a draw names its source and card", *path, "draw")
                 source = None
             else:
-                drawn = self.card(draw["card"], (*path, "draw", "card"))
+                named = draw["card"]
+                drawn = CODES.get(named) if type(named) is str else None
+                if drawn is None:
+                    drawn = self.card(named, (*path, "draw", "card"))
             draw = source
-        elif draw is not None and draw not in ("stock", "discard"):
+        else:
             self.fail(
                 Code.RECORD_SCHEMA, 'a draw is "stock", "discard" or an object', *path, "draw"
             )
             draw = None
-        if draw == "stock" and drawn is None and not known_stock:
-            self.fail(
-                Code.RECORD_SCHEMA,
-                "a stock draw must name its card: the deal has no stock",
-                *path,
-                "draw",
-            )
         actions_value = value.get("actions")
         actions: Sequence[Action] = ()
         if actions_value is None:
