@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.engine import verify
+from replay.engine import Verdict, verify
 from replay.engine.rummy import game
 from replay.engine.rummy.cards import JOKER, KINDS
 from replay.engine.rummy.corrupt import CORRUPTIONS
@@ -99,3 +99,10 @@ def test_the_bots_meld_lay_off_and_take_jokers_back() -> None:
             for turn in deal["turns"]:
                 kinds.update(next(iter(a)) for a in turn.get("actions", []))
     assert {"meld", "lay_off", "replace_joker"} <= kinds
+
+
+def test_a_bot_opens_only_with_what_it_can_lay_and_keep_a_card_to_discard() -> None:
+    """A found case: nine players, three decks, a hand whose melds reach 51 only with one
+    that would leave no card to discard; the bot laid the rest, worth 50, as its opening."""
+    record = simulate_game("joker_rummy_3decks", 9, 4971883)
+    assert verify(record).verdict is Verdict.VERIFIED

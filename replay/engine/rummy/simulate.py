@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Run, Set, discard_choice, fits_set, hand_melds, joker_spot, position_of
+from .bots import Meld, Run, Set, discard_choice, fits_set, hand_melds, joker_spot, position_of
 from .cards import JOKER, KINDS, card_name, rank_value
 from .corrupt import CORRUPTIONS, corrupt
 from .rulesets import Ruleset, resolve
@@ -154,9 +154,11 @@ class _Deal:
     def act(self, seat: int, hand: list[int], actions: list[Json], trace: TurnTrace) -> None:
         melds = hand_melds(hand, self.ace_low)
         if not self.opened[seat]:
+            melds.sort(key=lambda m: -m[2])
+            melds = _layable(melds, sum(hand))
+            # Only what can be laid while a card is kept to discard counts for the opening.
             if sum(v for _, _, v in melds) < self.o["opening_min"]:
                 return
-            melds.sort(key=lambda m: -m[2])
         for meld, cards, value in melds:
             if sum(hand) - len(cards) < 1:
                 continue
@@ -246,6 +248,18 @@ class _Deal:
             else:
                 out.append(_points(self.hands[seat], self.o))
         return out
+
+
+def _layable(
+    melds: list[tuple[Meld, list[int], int]], held: int
+) -> list[tuple[Meld, list[int], int]]:
+    """The melds, in order, that a hand of ``held`` cards can lay and keep one to discard."""
+    laid = []
+    for meld in melds:
+        if held - len(meld[1]) >= 1:
+            laid.append(meld)
+            held -= len(meld[1])
+    return laid
 
 
 def simulate_game(
