@@ -21,6 +21,7 @@ def run(*argv: str) -> subprocess.CompletedProcess[str]:
     ("arguments", "status"),
     [
         (("verify", "examples/classic-4p.json"), 0),
+        (("verify", "examples/rummy-3p.json", "examples/club_stud-4p.json"), 0),
         (("verify", "--json", "examples/several-errors.json"), 1),
         (("simulate", "--ruleset", "joker54", "--players", "5", "--games", "2", "--seed", "3"), 0),
         (("verify", "no-such-file.json"), 2),
