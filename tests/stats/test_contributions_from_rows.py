@@ -129,9 +129,11 @@ OTHER_FAMILIES = ("raspis-rummy/1", "raspis-poker/1")
 
 def records() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    for path in sorted((ROOT / "examples").glob("*.json")):
-        out.append(json.loads(path.read_text(encoding="utf-8")))
-    for path in sorted((ROOT / "tests" / "golden").glob("*.record.json")):
+    paths = [
+        *sorted((ROOT / "examples").glob("*.json")),
+        *sorted((ROOT / "tests" / "golden").glob("*.record.json")),
+    ]
+    for path in paths:
         value = json.loads(path.read_text(encoding="utf-8"))
         # The trick-taking family's counters: the other families' have tests of their own.
         if isinstance(value, dict) and value.get("format") not in OTHER_FAMILIES:
