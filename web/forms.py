@@ -9,7 +9,8 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.models import VERDICTS, GameStatus
+from games.models import FAMILIES, VERDICTS, GameStatus
+from web.words import FAMILIES as FAMILY_WORDS
 from web.words import STATUSES, VERDICT_WORDS
 
 #: A page verifies in the request, so it takes what one request can do quickly; more records
@@ -60,6 +61,7 @@ class GameFilterForm(forms.Form):
     only writes the fields in the reader's language."""
 
     player = forms.CharField(label=_("Player"), required=False)
+    family = forms.ChoiceField(label=_("Game"), required=False)
     ruleset = forms.CharField(label=_("Ruleset"), required=False)
     verdict = forms.ChoiceField(label=_("Verdict"), required=False)
     status = forms.ChoiceField(label=_("Status"), required=False)
@@ -72,7 +74,9 @@ class GameFilterForm(forms.Form):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        verdict, status = self.fields["verdict"], self.fields["status"]
+        family, verdict, status = (self.fields[n] for n in ("family", "verdict", "status"))
+        assert isinstance(family, forms.ChoiceField)
         assert isinstance(verdict, forms.ChoiceField) and isinstance(status, forms.ChoiceField)
+        family.choices = _choices(FAMILIES, FAMILY_WORDS)
         verdict.choices = _choices(VERDICTS, VERDICT_WORDS)
         status.choices = _choices(list(GameStatus.choices), STATUSES)

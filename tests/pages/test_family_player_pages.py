@@ -81,3 +81,13 @@ def test_a_game_page_links_the_players_that_have_a_page(anna: int, user: Any) ->
     assert f'href="/players/{anna}/"' in text
     zoe = Player.objects.get(name="Zoe").pk
     assert f'href="/players/{zoe}/"' not in text and "Zoe" in text  # no public game, no page
+
+
+def test_the_games_list_filters_by_family_in_the_reader_s_words(anna: int) -> None:
+    page = Client(headers={"accept-language": "ru"}).get("/games/?family=poker")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert '<option value="poker" selected>покер с джокером</option>' in text
+    assert "club_stud" in text and "joker_rummy" not in text.split("<tbody>")[1]
+    wrong = Client().get("/games/?family=chess")
+    assert wrong.status_code == 400 and "chess" in wrong.content.decode()
