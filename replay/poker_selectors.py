@@ -9,15 +9,19 @@ replaying the record now, which is the same replay.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.errors import Rejected
 from games.models import Game, GameSeat
 from games.selectors import game_record_text
 from replay.engine import ENGINE_VERSION, record_json
+from replay.engine.cards import card_name
+from replay.engine.poker.parse import UNSEEN, Action
 from replay.engine.poker.rulesets import PRESETS
 from replay.engine.poker.rulesets import Game as PokerVariant
-from replay.engine.poker.state import HandMoments, HandState, hand_moments
+from replay.engine.poker.state import Card, HandMoments, HandState, hand_moments
 from replay.models import Finding, Report
 from replay.selectors import Claim
 
@@ -137,3 +141,83 @@ def _claims(recomputed: Any, claimed: Any) -> list[Claim]:
 
 
 __all__ = ["HandState", "PokerGame", "PokerHandRow", "poker_game"]
+
+
+def poker_state_data(
+    *, game: Game, hand: int, stage: int | None, action: int | None
+) -> dict[str, Any]:
+    """The table of a stored poker game at a moment of ``hand`` (``HandMoments.find``:
+    without ``stage`` the hand's end, without ``action`` the stage's last moment), as
+    ``GET /api/games/{id}/replay/`` answers it; a moment the record lacks is refused where
+    the query names it."""
+    try:
+        record = record_json(game_record_text(game=game))
+    except (ValueError, RecursionError):
+        record = None
+    moments = None if record is None else hand_moments(record, hand)
+    if moments is None:
+        raise Rejected.one(
+            f"hand {hand} does not exist: the game has hands 1 to {game.deals_count}",
+            path="/hand",
+            expected=f"1…{game.deals_count}",
+            actual=hand,
+        )
+    state = moments.find(stage, action)
+    if state is None:
+        name, value = ("stage", stage) if moments.find(stage, None) is None else ("action", action)
+        raise Rejected.one(
+            f"hand {hand} has no {name} {value} at that place", path=f"/{name}", actual=value
+        )
+    return {
+        "hand": state.hand,
+        "stage": state.stage,
+        "action": state.action,
+        "casino": state.casino,
+        "dealer": state.dealer,
+        "pot": state.pot,
+        "current": state.current,
+        "acted": _action(state.acted),
+        "joker": state.joker,
+        "dealer_cards": None if state.dealer_cards is None else _cards(state.dealer_cards),
+        "dealer_rank": state.dealer_rank,
+        "dealer_qualifies": state.dealer_qualifies,
+        "pots": None if state.pots is None else [p.to_dict() for p in state.pots],
+        "seats": [
+            {
+                "seat": s.seat,
+                "dealt": s.dealt,
+                "folded": s.folded,
+                "cards": _cards(s.cards),
+                "stack": s.stack,
+                "bet": s.bet,
+                "paid": s.paid,
+                "all_in": s.all_in,
+                "last": _action(s.last),
+                "category": s.category,
+                "net": s.net,
+                "won": s.won,
+            }
+            for s in state.seats
+        ],
+    }
+
+
+def _cards(cards: Sequence[Card]) -> list[dict[str, Any]]:
+    return [{"card": c.name, "up": c.up} for c in cards]
+
+
+def _action(action: Action | None) -> dict[str, Any] | None:
+    """A written action as the record writes it (POKER-FORMAT, "The record")."""
+    if action is None:
+        return None
+    written: dict[str, Any] = {"seat": action.seat, "action": str(action.act)}
+    if action.amount is not None:
+        written["amount"] = action.amount
+    if action.cards or action.new:
+        written["cards"] = [_name(c) for c in action.cards]
+        written["new"] = [_name(c) for c in action.new]
+    return written
+
+
+def _name(card: int) -> str:
+    return "??" if card == UNSEEN else card_name(card)

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.errors import Rejected, finding_dict
 from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
 from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json
@@ -194,3 +195,40 @@ def rummy_review(*, game: Game) -> RummyReview:
         moments.append(_moment(finding, state, sheet.players))
     outdated = report is not None and report.engine_version != ENGINE_VERSION
     return RummyReview(game, report, sheet, moments, outdated)
+
+
+def rummy_state_data(*, game: Game, deal: int, turn: int | None) -> dict[str, Any]:
+    """The table of a stored rummy game after ``turn`` of ``deal`` (None: the deal's end), as
+    ``GET /api/games/{id}/replay/`` answers it; a moment the record lacks is refused where
+    the query names it, a record that does not replay with its findings."""
+    try:
+        state, _report, findings = state_after(
+            stored_record(game=game), deal, turn, stored_rulesets()
+        )
+    except NoSuchMoment as missing:
+        raise Rejected.one(
+            str(missing), path=f"/{missing.name}", expected=missing.expected, actual=missing.actual
+        ) from None
+    if state is None:
+        raise Rejected([finding_dict(f) for f in findings])
+    return {
+        "deal": state.deal,
+        "turn": state.turn,
+        "turns": state.turns,
+        "dealer": state.dealer,
+        "seat": state.seat,
+        "draw": state.draw,
+        "discard": state.discard,
+        "melds": [
+            {"number": m.number, "owner": m.owner, "cards": m.cards, "kind": m.kind}
+            for m in state.melds
+        ],
+        "pile_top": state.pile_top,
+        "pile": state.pile,
+        "stock": state.stock,
+        "hands": state.hands,
+        "opened": state.opened,
+        "out": state.out,
+        "replayed": state.replayed,
+        "findings": [finding_dict(f) for f in state.findings],
+    }

@@ -30,7 +30,6 @@ from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
 from replay.engine import (
     ENGINE_VERSION,
-    Family,
     NoSuchMoment,
     record_json,
     state_at,
@@ -164,17 +163,9 @@ def record_sheet(*, record: Any, data: dict[str, Any], findings: list[Finding]) 
 def game_state(
     *, game: Game, deal: int, trick: int | None = None, play: int | None = None
 ) -> dict[str, Any]:
-    """The table at one moment of the game's current record (``replay.engine.state_at``).
-
-    Only the trick-taking family's moments have this shape; a rummy or poker game is
-    refused in words that say where its replay is, rather than read as a record of tricks."""
-    if game.family != Family.TRICKS:
-        raise Rejected.one(
-            f"this replay steps games of tricks; a {game.family} game's replay is its page, "
-            f"/games/{game.pk}/",
-            expected=str(Family.TRICKS),
-            actual=game.family,
-        )
+    """The table at one moment of a trick-taking game's current record
+    (``replay.engine.state_at``); the rummy's and the poker's are ``rummy_selectors`` and
+    ``poker_selectors``'."""
     value = record_loads(game_record_text(game=game))
     try:
         state, findings = state_at(value, deal, trick, play, stored_rulesets())

@@ -29,12 +29,14 @@ from core.openapi import FINDINGS, page_of, page_parameters, text_type, typed
 from core.pagination import SizedPages
 from core.requests import account, body_read
 from games.apis.common import GameSummarySerializer, number
+from games.apis.replays import ANY_REPLAY_STATE
 from games.apis.reports import ANY_REPORT, GAME_FINDINGS, GAME_REPORT
-from games.apis.shapes import ReplayStateSerializer
 from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_record_text
 from replay.engine import Family
 from replay.models import Finding, Report, Stored
+from replay.poker_selectors import poker_state_data
+from replay.rummy_selectors import rummy_state_data
 from replay.selectors import game_state
 from replay.services.limits import record_limits_check
 from replay.services.records import game_store, record_check, record_read
@@ -253,8 +255,17 @@ class GameRecordApi(APIView):
         return HttpResponse(text.encode("utf-8"), content_type="application/json")
 
 
+def _count(least: int) -> dict[str, Any]:
+    """The schema of a place in a game given in the query: a whole number from ``least``."""
+    return {"type": "integer", "minimum": least}
+
+
 class GameReplayApi(APIView):
-    """The table at one moment: hands left, the trick so far, bids, taken, running totals."""
+    """The table at one moment, in the game's family's terms: a trick-taking game's hands
+    left, trick so far, bids, taken and running totals (``deal``, ``trick``, ``play``); a
+    rummy deal's melds, pile, stock and hands after a turn (``deal``, ``turn``); a poker
+    hand's seats, cards, bets and pot at a stage and action (``hand``, ``stage``,
+    ``action``)."""
 
     @extend_schema_serializer(component_name="GameReplayInput")
     class InputSerializer(serializers.Serializer[Any]):
@@ -269,13 +280,51 @@ class GameReplayApi(APIView):
                 raise serializers.ValidationError({"play": "a play needs its trick"})
             return attrs
 
+    class RummyInputSerializer(serializers.Serializer[Any]):
+        deal = serializers.IntegerField(min_value=1)
+        turn = serializers.IntegerField(min_value=0, required=False)
+
+    class PokerInputSerializer(serializers.Serializer[Any]):
+        hand = serializers.IntegerField(min_value=1)
+        stage = serializers.IntegerField(min_value=1, required=False)
+        action = serializers.IntegerField(min_value=0, required=False)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if "action" in attrs and "stage" not in attrs:
+                raise serializers.ValidationError({"action": "an action needs its stage"})
+            return attrs
+
     @extend_schema(
-        parameters=[InputSerializer],
-        responses={200: ReplayStateSerializer, 400: FINDINGS, 404: FINDINGS},
+        parameters=[
+            OpenApiParameter(
+                "deal", _count(1), description="a trick-taking or rummy game's deal (needed there)"
+            ),
+            OpenApiParameter("trick", _count(1), description="trick-taking"),
+            OpenApiParameter(
+                "play", _count(0), description="trick-taking: needs trick; 0 before it"
+            ),
+            OpenApiParameter(
+                "turn", _count(0), description="rummy: 0 as dealt; none: the deal's end"
+            ),
+            OpenApiParameter("hand", _count(1), description="poker: the hand (needed there)"),
+            OpenApiParameter("stage", _count(1), description="poker: none: the hand's end"),
+            OpenApiParameter("action", _count(0), description="poker: needs stage; 0 its start"),
+        ],
+        responses={200: ANY_REPLAY_STATE, 400: FINDINGS, 404: FINDINGS},
         summary="Replay a game to one moment",
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = game_or_404(request, game_id)
+        if game.family == Family.RUMMY:
+            rummy = self.RummyInputSerializer(data=request.query_params)
+            rummy.is_valid(raise_exception=True)
+            moment = {"turn": None, **rummy.validated_data}
+            return Response(rummy_state_data(game=game, **moment))
+        if game.family == Family.POKER:
+            poker = self.PokerInputSerializer(data=request.query_params)
+            poker.is_valid(raise_exception=True)
+            where = {"stage": None, "action": None, **poker.validated_data}
+            return Response(poker_state_data(game=game, **where))
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         return Response(game_state(game=game, **params.validated_data))

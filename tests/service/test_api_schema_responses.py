@@ -548,3 +548,74 @@ def test_an_anonymous_upload_conforms(api_client: APIClient, document: Document)
     )
     assert refused.status_code == 401
     check(document, "/api/uploads/", "post", refused)
+
+
+@pytest.fixture
+def family_games(client_of: Any, user: Any) -> dict[str, int]:
+    client = client_of(user)
+    records = {
+        "rummy": _rummy("meld.invalid"),
+        "club": _poker("club_stud", None),
+        "casino": _poker("joker_poker", None),
+    }
+    return {k: post_record(client, r).json()["game"]["id"] for k, r in records.items()}
+
+
+@pytest.mark.parametrize(
+    ("kind", "params", "keys"),
+    [
+        ("rummy", {"deal": "1", "turn": "0"}, {"melds", "pile_top", "hands"}),
+        ("rummy", {"deal": "1"}, {"melds", "out"}),
+        ("club", {"hand": "1", "stage": "1", "action": "2"}, {"pot", "seats", "acted"}),
+        ("club", {"hand": "2"}, {"pots", "seats"}),
+        ("casino", {"hand": "1", "stage": "1", "action": "0"}, {"dealer_cards", "pot"}),
+    ],
+    ids=["rummy-dealt", "rummy-end", "club-action", "club-end", "casino-start"],
+)
+def test_a_rummy_or_poker_moment_conforms(
+    api_client: APIClient,
+    document: Document,
+    family_games: dict[str, int],
+    kind: str,
+    params: dict[str, str],
+    keys: set[str],
+) -> None:
+    answer = api_client.get(f"/api/games/{family_games[kind]}/replay/", params)
+    assert answer.status_code == 200, answer.json()
+    state = check(document, "/api/games/{game_id}/replay/", "get", answer)
+    assert keys <= set(state)
+    schema = answer_schema(document, "/api/games/{game_id}/replay/", "get", 200)
+    matching = [
+        ref
+        for ref in (s["$ref"] for s in component(document, schema)["oneOf"])
+        if Draft202012Validator(
+            as_json_schema({"$ref": ref, "components": document["components"]})
+        ).is_valid(state)
+    ]
+    assert len(matching) == 1
+
+
+@pytest.mark.parametrize(
+    ("kind", "params", "path"),
+    [
+        ("rummy", {"deal": "9"}, "/deal"),
+        ("rummy", {"deal": "1", "turn": "100000"}, "/turn"),
+        ("rummy", {"hand": "1"}, "/deal"),
+        ("club", {"hand": "99"}, "/hand"),
+        ("club", {"hand": "1", "stage": "9"}, "/stage"),
+        ("club", {"hand": "1", "stage": "1", "action": "999"}, "/action"),
+        ("club", {"hand": "1", "action": "1"}, "/action"),
+    ],
+)
+def test_a_moment_a_rummy_or_poker_game_lacks_is_a_located_400(
+    api_client: APIClient,
+    document: Document,
+    family_games: dict[str, int],
+    kind: str,
+    params: dict[str, str],
+    path: str,
+) -> None:
+    answer = api_client.get(f"/api/games/{family_games[kind]}/replay/", params)
+    assert answer.status_code == 400
+    body = check(document, "/api/games/{game_id}/replay/", "get", answer)
+    assert body["findings"][0]["path"] == path

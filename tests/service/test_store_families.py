@@ -213,14 +213,3 @@ def test_a_dispute_names_the_family_s_places(
         format="json",
     )
     assert fine.status_code == 201
-
-
-def test_the_replay_api_refuses_a_rummy_or_poker_game_in_words(client_of: Any, user: Any) -> None:
-    client = client_of(user)
-    for record in (simulate_game("joker_rummy", 2, 1), simulate_record("club_stud", 2, 2, 1)):
-        game_id = _post(client, record).json()["game"]["id"]
-        response = client.get(f"/api/games/{game_id}/replay/?deal=1")
-        assert response.status_code == 400
-        (finding,) = response.json()["findings"]
-        assert finding["code"] == "request.invalid"
-        assert f"/games/{game_id}/" in finding["message"]
