@@ -15,7 +15,7 @@ from .hands import Made
 from .parse import UNSEEN, Act, Action, Hand
 from .report import HandResult, PotResult
 from .rulesets import Ruleset
-from .table import Judge, Log, Seen, check_claims, names, showdown
+from .table import Judge, Log, Seen, check_claims, names, pot_layers, showdown
 
 #: A rule an action breaks: its code, the message, what was expected, what was written.
 Problem = tuple[PokerCode, str, object, object]
@@ -451,25 +451,13 @@ class ClubHand:
     def _settle(self) -> HandResult:
         n = self.n
         live = [s for s in range(n) if self.inn[s] and self.folded[s] is None]
-        contrib = list(self.contrib)
-        ranked = sorted(range(n), key=lambda s: contrib[s], reverse=True)
-        if n > 1 and contrib[ranked[0]] > contrib[ranked[1]]:
-            contrib[ranked[0]] = contrib[ranked[1]]
+        contrib, layers = pot_layers(self.contrib, live)
         judged: dict[int, tuple[int, Made]] = {}
         if not self.over:
             judged = showdown(self.log, self.seen, self.judge, self.hand, self.held, live)
         pots: list[PotResult] = []
         payout = [0] * n
-        before = 0
-        levels = sorted({contrib[s] for s in live})
-        for k, level in enumerate(levels):
-            amount = sum(min(c, level) - min(c, before) for c in contrib)
-            if k == len(levels) - 1:
-                amount += sum(c - min(c, level) for c in contrib)
-            before = level
-            if amount == 0:
-                continue
-            eligible = tuple(s for s in live if contrib[s] >= level)
+        for amount, eligible in layers:
             best = self._best(eligible, judged)
             pots.append(PotResult(amount, eligible, best))
             for seat, share in zip(best, self._shares(amount, best), strict=True):

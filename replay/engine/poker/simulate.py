@@ -25,7 +25,7 @@ from ..cards import X1, X2, card_name
 from .hands import Category
 from .parse import FORMAT
 from .rulesets import Game, Ruleset, paid_line, resolve_ruleset
-from .table import Judge, qualifies
+from .table import Judge, pot_layers, qualifies
 
 Record = dict[str, Any]
 
@@ -363,24 +363,12 @@ class _Club:
     def settle(self) -> Record:
         n = self.n
         live = self.live()
-        contrib = list(self.contrib)
-        top = sorted(range(n), key=lambda s: contrib[s], reverse=True)
-        if contrib[top[0]] > contrib[top[1]]:
-            contrib[top[0]] = contrib[top[1]]
+        contrib, layers = pot_layers(self.contrib, live)
         judge = Judge(self.ruleset, None)
         judged = {s: judge.judge(self.held[s])[0] for s in live} if len(live) > 1 else {}
         payout = [0] * n
         pots: list[Record] = []
-        before = 0
-        levels = sorted({contrib[s] for s in live})
-        for k, level in enumerate(levels):
-            amount = sum(min(c, level) - min(c, before) for c in contrib)
-            if k == len(levels) - 1:
-                amount += sum(c - min(c, level) for c in contrib)
-            before = level
-            if not amount:
-                continue
-            eligible = [s for s in live if contrib[s] >= level]
+        for amount, eligible in layers:
             best = max((judged.get(s, 0) for s in eligible), default=0)
             winners = [s for s in eligible if judged.get(s, 0) == best]
             share, odd = divmod(amount, len(winners))

@@ -196,9 +196,6 @@ def showdown(
     return judged
 
 
-__all__ = ["Judge", "Log", "Seen", "names", "qualifies", "reveal", "showdown"]
-
-
 def check_claims(
     log: Log, hand: Hand, winners: list[int], net: list[int], stacks: list[int]
 ) -> None:
@@ -228,3 +225,30 @@ def check_claims(
                     actual=got,
                     path=(*at, field, seat),
                 )
+
+
+def pot_layers(
+    contrib: Sequence[int], live: Sequence[int]
+) -> tuple[list[int], list[tuple[int, tuple[int, ...]]]]:
+    """What each seat is in for once the part of the largest bet nobody called goes back,
+    and the pots that makes, main pot first: each its amount and the live seats that may
+    win it. A folded seat's chips fall into the pots its bets reached; a level that holds
+    no chips makes no pot."""
+    paid = list(contrib)
+    ranked = sorted(range(len(paid)), key=lambda s: paid[s], reverse=True)
+    if len(paid) > 1 and paid[ranked[0]] > paid[ranked[1]]:
+        paid[ranked[0]] = paid[ranked[1]]
+    layers = []
+    before = 0
+    levels = sorted({paid[s] for s in live})
+    for k, level in enumerate(levels):
+        amount = sum(min(c, level) - min(c, before) for c in paid)
+        if k == len(levels) - 1:
+            amount += sum(c - min(c, level) for c in paid)
+        before = level
+        if amount:
+            layers.append((amount, tuple(s for s in live if paid[s] >= level)))
+    return paid, layers
+
+
+__all__ = ["Judge", "Log", "Seen", "names", "pot_layers", "qualifies", "reveal", "showdown"]
