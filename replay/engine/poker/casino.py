@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import X1
-from .club import ORDER, Problem, exchange_size, positions_of
+from .club import ORDER, Problem, exchange_size, not_held, positions_of
 from .findings import PokerCode
 from .hands import Category, Made
 from .parse import UNSEEN, Act, Action, Hand
@@ -225,14 +225,7 @@ class CasinoHand:
             )
         positions = positions_of(self.held[seat], action.cards)
         if positions is None:
-            problems.append(
-                (
-                    PokerCode.EXCHANGE_CARD,
-                    "a discarded card is not this seat's",
-                    names(self.held[seat]),
-                    names(action.cards),
-                )
-            )
+            problems.append(not_held(self.held[seat], action.cards))
         if (
             any(p[0] in (PokerCode.EXCHANGE_COUNT, PokerCode.EXCHANGE_CARD) for p in problems)
             or positions is None

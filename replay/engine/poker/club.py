@@ -309,14 +309,7 @@ class ClubHand:
             )
         positions = positions_of(self.held[seat], action.cards)
         if positions is None:
-            problems.append(
-                (
-                    PokerCode.EXCHANGE_CARD,
-                    "a discarded card is not this seat's",
-                    names(self.held[seat]),
-                    names(action.cards),
-                )
-            )
+            problems.append(not_held(self.held[seat], action.cards))
         if problems:
             code, message, expected, actual = min(problems, key=lambda p: ORDER.index(p[0]))
             self._report(code, message, action, self.stage, index, expected, actual)
@@ -530,6 +523,16 @@ class ClubHand:
                     actual=list(got.winners),
                     path=(*at, i, "winners"),
                 )
+
+
+def not_held(held: list[int], discards: tuple[int, ...]) -> Problem:
+    """The problem of an exchange whose discards ``positions_of`` cannot place in ``held``."""
+    return (
+        PokerCode.EXCHANGE_CARD,
+        "a discarded card is not this seat's",
+        names(held),
+        names(discards),
+    )
 
 
 def positions_of(held: list[int], discards: tuple[int, ...]) -> list[int] | None:
