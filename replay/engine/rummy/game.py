@@ -211,38 +211,14 @@ class _Deal:
             if not self.pile:
                 self.at_turn(key, Code.TURN_DRAW, "a draw from an empty discard pile", seat, t)
             else:
-                top = self.pile.pop()
-                if named is not None and named != top:
-                    self.at_turn(
-                        key,
-                        Code.TURN_DRAW,
-                        "the card drawn is not the top of the discard pile",
-                        seat,
-                        t,
-                        expected=card_name(top),
-                        actual=card_name(named),
-                    )
-                else:
-                    card = top
+                card = self.top_drawn(self.pile.pop(), named, seat, t, "the discard pile")
         elif self.stock_size == 0:
             self.at_turn(key, Code.TURN_DRAW, "a draw from an empty stock", seat, t)
             self.turn_over()
         else:
             self.stock_size -= 1
             if self.stock is not None:
-                top = self.stock.pop()
-                if named is not None and named != top:
-                    self.at_turn(
-                        key,
-                        Code.TURN_DRAW,
-                        "the card drawn is not the top of the stock",
-                        seat,
-                        t,
-                        expected=card_name(top),
-                        actual=card_name(named),
-                    )
-                else:
-                    card = top
+                card = self.top_drawn(self.stock.pop(), named, seat, t, "the stock")
             elif named is not None:
                 if self.unseen[named]:
                     self.unseen[named] -= 1
@@ -259,6 +235,22 @@ class _Deal:
                 self.turn_over()
         if card is not None:
             self.hands[seat][card] += 1
+
+    def top_drawn(self, top: int, named: int | None, seat: int, t: int, where: str) -> int:
+        """The card a draw of ``top`` gives: the card named, a finding when it is not the
+        top (the hand then holds what the record says it drew)."""
+        if named is None or named == top:
+            return top
+        self.at_turn(
+            (_DRAW, 0, 0),
+            Code.TURN_DRAW,
+            f"the card drawn is not the top of {where}",
+            seat,
+            t,
+            expected=card_name(top),
+            actual=card_name(named),
+        )
+        return named
 
     def turn_over(self) -> None:
         """The pile becomes the stock, unshuffled: the card discarded first on top."""
