@@ -91,6 +91,11 @@ class Finding:
     path: str | None = None
 
     @property
+    def places(self) -> tuple[int | None, int | None, int | None]:
+        """Its three places, outermost first: deal, trick, play."""
+        return (self.deal, self.trick, self.play)
+
+    @property
     def level(self) -> Severity:
         return self.severity or SEVERITY[self.code]
 

@@ -1,5 +1,5 @@
 """What each game family's report gives the service: the game's columns, its seats'
-results, its findings' places and the rows its statistics read.
+results and the rows its statistics read.
 
 The store (``services.store``) and the re-verification handle every family alike through
 these functions; only here does a family's report shape show. The trick-taking family's
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.engine import AnyReport, PokerReport, Report, RummyReport, family_of, standings
-from replay.services.rows import Places, Standings, score_value
+from replay.services.rows import Standings, score_value
 
 
 def report_audit(report: AnyReport) -> str:
@@ -40,15 +40,6 @@ def report_standings(report: AnyReport) -> Standings:
     if isinstance(report, Report):
         winners = set(report.winners)
     return Standings(totals, ranks, winners)
-
-
-def finding_places(report: AnyReport) -> list[Places]:
-    """The places of each of the report's findings, in its family's order."""
-    if isinstance(report, PokerReport):
-        return [(f.hand, f.stage, f.action) for f in report.findings]
-    if isinstance(report, RummyReport):
-        return [(f.deal, f.turn, f.action) for f in report.findings]
-    return [(f.deal, f.trick, f.play) for f in report.findings]
 
 
 RUMMY_SEAT_DEAL_FIELDS = (

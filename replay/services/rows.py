@@ -24,9 +24,6 @@ from django.utils import timezone
 from core.bulk import clean_text
 from replay.engine import AnyFinding, DealResult
 
-#: A finding's three places, as a finding row keeps them (``replay.models.PLACES``).
-Places = tuple[int | None, int | None, int | None]
-
 JOKER_HIGH = (0, 1)  #: a silent joker (detsky) is played high
 JOKER_LOW = 2
 JOKER_PLAIN = 3
@@ -323,17 +320,17 @@ def player_column(name: str) -> str:
 
 
 def finding_rows(
-    report_id: int, game_id: int, findings: Sequence[AnyFinding], places: Sequence[Places]
+    report_id: int, game_id: int, findings: Sequence[AnyFinding]
 ) -> list[tuple[Any, ...]]:
-    """One tuple per finding, in ``FINDING_FIELDS`` order; ``places`` are each finding's
-    three places in its family's order (``families.finding_places``)."""
+    """One tuple per finding, in ``FINDING_FIELDS`` order: a family's three places in the
+    columns ``deal``, ``trick`` and ``play`` (``replay.engine.PLACES``)."""
     return [
         (
             report_id,
             game_id,
             str(f.code),
             str(f.level),
-            *where,
+            *f.places,
             f.seat,
             None if f.player is None else player_column(f.player),  # the report keeps it whole
             clean_text(f.message),
@@ -341,5 +338,5 @@ def finding_rows(
             f.actual,
             f.path if f.path is None else clean_text(f.path),
         )
-        for f, where in zip(findings, places, strict=True)
+        for f in findings
     ]

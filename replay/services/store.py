@@ -67,7 +67,6 @@ from replay.models import Report as ReportRow
 from replay.services.families import (
     POKER_SEAT_HAND_FIELDS,
     RUMMY_SEAT_DEAL_FIELDS,
-    finding_places,
     poker_seat_hand_rows,
     report_audit,
     report_rounds,
@@ -620,9 +619,7 @@ def reports_write(
     findings = []
     for ready, report_id in zip(prepared, report_ids, strict=True):
         if ready.report.findings:
-            report = ready.report
-            places = finding_places(report)
-            findings.extend(finding_rows(report_id, ready.game_id, report.findings, places))
+            findings.extend(finding_rows(report_id, ready.game_id, ready.report.findings))
     writes.insert(FindingRow, FINDING_FIELDS, findings)
 
     seats = []

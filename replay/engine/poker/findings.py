@@ -64,6 +64,11 @@ class PokerFinding:
     path: str | None = None
 
     @property
+    def places(self) -> tuple[int | None, int | None, int | None]:
+        """Its three places, outermost first: hand, stage, action."""
+        return (self.hand, self.stage, self.action)
+
+    @property
     def level(self) -> Severity:
         return self.code.severity
 

@@ -80,6 +80,11 @@ class Finding:
     path: str | None = None
 
     @property
+    def places(self) -> tuple[int | None, int | None, int | None]:
+        """Its three places, outermost first: deal, turn, action."""
+        return (self.deal, self.turn, self.action)
+
+    @property
     def level(self) -> Severity:
         return self.severity or SEVERITY[self.code]
 
