@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from replay.engine import Family, standings
 from replay.rummy_selectors import RummySheet, rummy_sheet
 from web.findings import Written, claim_at, claimed_values, findings_written
 from web.reports import Standing
@@ -42,20 +43,22 @@ def rummy_view(*, record: Any, report: dict[str, Any], players: list[str]) -> Ru
 def _standings(
     report: dict[str, Any], players: list[str], claims: dict[tuple[Any, Any], Any]
 ) -> list[Standing]:
-    """Places by the totals, the lowest first (RUMMY §8); none for a malformed report."""
+    """Places by the totals, the lowest first (``replay.engine.standings``); none for a
+    malformed report."""
     totals = report.get("totals")
     if not isinstance(totals, list) or len(totals) != len(players):
         return []
     winners = set(report.get("winners", []))
-    standings = [
+    places, _ = standings(Family.RUMMY, totals)
+    rows = [
         Standing(
             seat,
             name,
             total,
             claim_at(claims, (None, seat), total),
-            1 + sum(1 for other in totals if other < total),
+            places[seat],
             seat in winners,
         )
         for seat, (name, total) in enumerate(zip(players, totals, strict=True))
     ]
-    return sorted(standings, key=lambda s: (s.place, s.seat))
+    return sorted(rows, key=lambda s: (s.place, s.seat))
