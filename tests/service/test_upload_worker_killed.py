@@ -89,8 +89,15 @@ def test_a_killed_worker_loses_no_record_and_stores_none_twice(
         deadline = time.monotonic() + 60
         # Kill it in the middle of a batch: after it stored one, while it holds the next
         # (between two batches it holds nothing, and there would be nothing to redeliver).
-        while counts(upload.pk).done < 5 or not held_by_the_dead(queue):
+        # It is stopped before the second look, so that what it holds then, it holds when
+        # it dies: between a look and the kill it could otherwise finish its batch.
+        while True:
             assert time.monotonic() < deadline, "the first worker stored nothing"
+            if counts(upload.pk).done >= 5 and held_by_the_dead(queue):
+                os.kill(first.pid, signal.SIGSTOP)
+                if held_by_the_dead(queue):
+                    break
+                os.kill(first.pid, signal.SIGCONT)
             time.sleep(0.005)
         os.kill(first.pid, signal.SIGKILL)
         first.wait(timeout=10)
