@@ -61,7 +61,7 @@ def records(games: int) -> bytes:
     path = CACHE / f"classic-4p-{games}-seed-2026.jsonl"
     if not path.exists():
         sys.path.insert(0, str(ROOT))
-        from replay.engine.simulate import simulate_games
+        from replay.simulate import simulate_games
 
         print(f"simulating {games} games (cached in {path.relative_to(ROOT)}) ...", flush=True)
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -75,7 +75,7 @@ def records(games: int) -> bytes:
 def engine_rate(data: bytes) -> float:
     """Games per second of the engine alone: every line of ``data`` read and verified."""
     sys.path.insert(0, str(ROOT))
-    from replay.engine import Verdict, record_json, verify
+    from replay import Verdict, record_json, verify
 
     lines = data.decode("utf-8").splitlines()
     # Start from a collected heap, as bench/replay.py does: the collections the work itself

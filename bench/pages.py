@@ -3,7 +3,7 @@
 
 The game is a 36-deal four-player ``classic`` record from the simulator, with one revoke
 so that the page has a finding to write, stored through the service the API uses
-(``replay.services.records.game_store``) in the database ``raspis_bench_pages`` on the
+(``verification.services.records.game_store``) in the database ``raspis_bench_pages`` on the
 server of ``DATABASE_URL``, which is dropped and migrated first. Each request goes through
 Django's whole stack (middleware, session, locale, the view, the templates) in this process,
 with DEBUG off and a persistent connection; the time is from the request to the rendered
@@ -72,8 +72,8 @@ def main() -> int:
     from django.core.management import call_command
     from django.test import Client
 
-    from replay.engine.simulate import simulate_game
-    from replay.services.records import game_store
+    from replay.simulate import simulate_game
+    from verification.services.records import game_store
 
     call_command("migrate", verbosity=0)
     call_command("compilemessages", "--ignore=.venv", verbosity=0)

@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from replay.engine.poker.game import verify  # noqa: E402
-from replay.engine.poker.hands import Rules, evaluator, naive_value  # noqa: E402
-from replay.engine.poker.simulate import simulate_record  # noqa: E402
+from replay.poker.game import verify  # noqa: E402
+from replay.poker.hands import Rules, evaluator, naive_value  # noqa: E402
+from replay.poker.simulate import simulate_record  # noqa: E402
 
 
 def main() -> None:

@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from replay.engine import Verdict, verify  # noqa: E402
-from replay.engine.simulate import simulate_games  # noqa: E402
+from replay import Verdict, verify  # noqa: E402
+from replay.simulate import simulate_games  # noqa: E402
 
 CEILING = ROOT.parent / "shared" / "bench" / "replay_ceiling.py"
 

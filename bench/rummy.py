@@ -25,9 +25,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from replay.engine import Verdict, verify  # noqa: E402
-from replay.engine.rummy.cards import CODES, KINDS  # noqa: E402
-from replay.engine.rummy.simulate import simulate_games  # noqa: E402
+from replay import Verdict, verify  # noqa: E402
+from replay.rummy.cards import CODES, KINDS  # noqa: E402
+from replay.rummy.simulate import simulate_games  # noqa: E402
 
 
 def card_of(text: str) -> int:

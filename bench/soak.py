@@ -81,7 +81,7 @@ def forged_zip() -> bytes:
 
 def records() -> tuple[list[bytes], bytes, bytes]:
     """Twenty ordinary games, the longest legal game, and a 40,000-deal one."""
-    from replay.engine.simulate import simulate_game
+    from replay.simulate import simulate_game
 
     games = [json.dumps(simulate_game("classic", 4, seed)).encode() for seed in range(20)]
     longest = simulate_game(

@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from replay.engine import parse_record, replay  # noqa: E402
-from replay.engine.simulate import simulate_games  # noqa: E402
-from replay.engine.tricks.solver import DEFAULT_BUDGET, Position, takes_all  # noqa: E402
+from replay import parse_record, replay  # noqa: E402
+from replay.simulate import simulate_games  # noqa: E402
+from replay.tricks.solver import DEFAULT_BUDGET, Position, takes_all  # noqa: E402
 
 LAST = 6
 

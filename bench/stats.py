@@ -13,7 +13,7 @@
 
 The games are real records: a pool of simulated games (cached in ``bench/.cache/``) with
 their seats renamed from 200 players and one game every two hours, stored in batches through
-``replay.services.store.records_store`` (verification and ``COPY`` of every row, no HTTP). The
+``verification.services.store.records_store`` (verification and ``COPY`` of every row, no HTTP). The
 databases ``raspis_bench_stats`` and ``raspis_bench_stats_small`` on the server of
 ``DATABASE_URL`` are dropped and migrated first; ``CELERY_BROKER_URL`` is passed on but no
 task is queued (the update is timed where the worker would run it).
@@ -68,7 +68,7 @@ def database_reset(url: str, name: str) -> None:
 def pool() -> list[dict[str, Any]]:
     path = CACHE / f"stats-classic-4p-{POOL}-seed-2027.jsonl"
     if not path.exists():
-        from replay.engine.simulate import simulate_games
+        from replay.simulate import simulate_games
 
         print(f"simulating {POOL} games (cached in {path.relative_to(ROOT)}) ...", flush=True)
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -90,7 +90,7 @@ class Games:
         self.count = 0
 
     def next(self) -> Any:
-        from replay.services.store import Entry
+        from verification.services.store import Entry
 
         value = dict(self.pool[self.count % len(self.pool)])
         value["players"] = self.rng.sample(self.names, 4)
@@ -100,7 +100,7 @@ class Games:
         return Entry(json.dumps(value, ensure_ascii=False), value)
 
     def store(self, n: int) -> list[int]:
-        from replay.services.store import records_store
+        from verification.services.store import records_store
 
         ids: list[int] = []
         while n > 0:

@@ -23,7 +23,7 @@ from config.env import (
     env_secret_key,
     env_str,
 )
-from replay.engine import MAX_DEALS, MAX_PLAYS
+from replay import MAX_DEALS, MAX_PLAYS
 from stats.beat import BEAT_SCHEDULE as STATS_BEAT_SCHEDULE
 from uploads.beat import beat_schedule as uploads_beat_schedule
 
@@ -69,7 +69,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "csp",
     "games",
-    "replay",
+    "verification",
     "uploads",
     "stats",
     "web",
@@ -217,7 +217,7 @@ RASPIS_UPLOAD_SWEEP_SECONDS = env_int("RASPIS_UPLOAD_SWEEP_SECONDS", 60, minimum
 # The hard time limit of an upload task (a batch or a split); its soft limit is 30 s less.
 RASPIS_UPLOAD_TASK_TIME_LIMIT = env_int("RASPIS_UPLOAD_TASK_TIME_LIMIT", 300, minimum=31)
 # The most one record or file may cost (docs/format.md, "Limits"): the largest legal game's
-# record is about 250 KB, its deals and plays are what the rules allow (replay.engine).
+# record is about 250 KB, its deals and plays are what the rules allow (replay).
 RASPIS_MAX_RECORD_BYTES = env_int("RASPIS_MAX_RECORD_BYTES", 1024 * 1024, minimum=1)
 RASPIS_MAX_RECORD_DEALS = env_int("RASPIS_MAX_RECORD_DEALS", MAX_DEALS, minimum=1)
 RASPIS_MAX_RECORD_PLAYS = env_int("RASPIS_MAX_RECORD_PLAYS", MAX_PLAYS, minimum=1)
@@ -283,10 +283,10 @@ SPECTACULAR_SETTINGS = {
     # hand categories once, whichever field holds them (games.apis.reports).
     "ENUM_NAME_OVERRIDES": {
         "CodeEnum": "core.openapi.TRICK_CODES",
-        "PresetEnum": "replay.engine.tricks.rulesets.PRESETS",
-        "RummyPresetEnum": "replay.engine.rummy.rulesets.PRESETS",
-        "PokerPresetEnum": "replay.engine.poker.rulesets.PRESETS",
-        "PokerCategoryEnum": "replay.engine.poker.hands.CATEGORY_NAMES",
+        "PresetEnum": "replay.tricks.rulesets.PRESETS",
+        "RummyPresetEnum": "replay.rummy.rulesets.PRESETS",
+        "PokerPresetEnum": "replay.poker.rulesets.PRESETS",
+        "PokerCategoryEnum": "replay.poker.hands.CATEGORY_NAMES",
         "RummyCodeEnum": "games.apis.reports.RUMMY_CODES",
         "PokerCodeEnum": "games.apis.reports.POKER_CODES",
     },

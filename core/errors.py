@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.engine import AnyFinding
-from replay.engine.findings import Severity, finding_json
+from replay import AnyFinding
+from replay.findings import Severity, finding_json
 
 
 def finding_dict(finding: AnyFinding) -> dict[str, Any]:

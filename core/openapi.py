@@ -24,7 +24,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
 from core.pagination import Pages
-from replay.engine import Code, Severity
+from replay import Code, Severity
 
 #: The trick-taking report's finding codes, as the schema's ``CodeEnum`` lists them (named so
 #: in ``SPECTACULAR_SETTINGS``, since the other games' findings have a ``code`` too).

@@ -1,5 +1,5 @@
 """The staff's interface to games, players, rulesets and disputes: one more interface over
-``games.services`` and ``replay.services``, like the API.
+``games.services`` and ``verification.services``, like the API.
 
 - The **review queue** lists flagged and disputed games, the longest waiting first; each
   opens the **review page** of its game: the findings, the claimed against the recomputed
@@ -52,13 +52,13 @@ from games.models import (
 )
 from games.selectors import REVIEW_ORDER, game_review_queue
 from games.services import club_trust, dispute_resolve, player_link_approve, player_merge
-from replay.engine import ENGINE_VERSION, Family
-from replay.models import Finding
-from replay.poker_selectors import poker_game
-from replay.rummy_selectors import RummyReview, rummy_review
-from replay.selectors import GameReview, game_review
-from replay.services.reverify import games_reverify
+from replay import ENGINE_VERSION, Family
 from stats import selectors as stats_selectors
+from verification.models import Finding
+from verification.poker_selectors import poker_game
+from verification.rummy_selectors import RummyReview, rummy_review
+from verification.selectors import GameReview, game_review
+from verification.services.reverify import games_reverify
 
 
 def review_url(game_id: int, anchor: str = "") -> str:

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from replay.engine import Family, Verdict
+from replay import Family, Verdict
 
 
 def player_key(name: str) -> str:
@@ -88,7 +88,7 @@ class StoredRuleset(models.Model):
 #: never stored; ``malformed`` appears only when a later re-verification cannot replay a
 #: stored record (a stored ruleset it names was changed).
 VERDICTS = [(verdict.value, verdict.value) for verdict in Verdict]
-#: The game families (``replay.engine.Family``), as a column's choices.
+#: The game families (``replay.Family``), as a column's choices.
 FAMILIES = [(family.value, family.value) for family in Family]
 
 
@@ -167,7 +167,7 @@ class GameRecord(models.Model):
     """One version of a game's record, stored exactly as received and never modified.
 
     A text is stored once per uploader: another account's copy is matched only when that
-    account may see its game (``replay.services.store``), so a private game is never told of
+    account may see its game (``verification.services.store``), so a private game is never told of
     by uploading its record; the same text can then be held by several uploaders' games.
     """
 

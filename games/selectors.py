@@ -35,7 +35,7 @@ from games.models import (
     Visibility,
     player_key,
 )
-from replay.engine import PRESET_FAMILIES
+from replay import PRESET_FAMILIES
 
 if TYPE_CHECKING:
     from core.access import User

@@ -32,7 +32,7 @@ from games.models import (
 )
 from games.selectors import game_record_text
 from games.signals import game_changed, send_for_games
-from replay.engine import (
+from replay import (
     MAX_PLAYS,
     PLACES,
     PRESETS,

@@ -1,13 +1,13 @@
 """Records from elsewhere: other programs' saved games and typed score sheets → ``raspis/1``.
 
-Plain Python over the engine (``replay.engine``), which never imports this package. Each
+Plain Python over the engine (``replay``), which never imports this package. Each
 format is a module with ``convert(data, name)``; docs/importers.md describes the mappings
 and their findings.
 """
 
 from __future__ import annotations
 
-from replay.engine import Bounds, zip_within
+from replay import Bounds, zip_within
 
 from . import ohw, openspiel, sheet
 from .base import Imported, Importer
@@ -31,7 +31,7 @@ def convert(source: str, data: bytes, name: str, bounds: Bounds | None = None) -
     """The games of one file of the format ``source`` (a key of ``FORMATS``).
 
     A file that is a zip (an ``.xlsx`` workbook) unpacks within ``bounds.unpacked`` or raises
-    ``TooLarge``, as a zip of records does (``replay.engine.split_file``): the importers'
+    ``TooLarge``, as a zip of records does (``replay.split_file``): the importers'
     readers inflate what a zip says it holds."""
     if bounds is not None and data[:4] == b"PK\x03\x04":
         zip_within(data, bounds)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from replay.engine import Code, Document, Finding
+from replay import Code, Document, Finding
 
 Json = dict[str, Any]
 

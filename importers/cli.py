@@ -14,8 +14,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from replay.engine.cli import COMMANDS, Command, Output, UsageError, describe_finding
-from replay.engine.cli import main as engine_main
+from replay.cli import COMMANDS, Command, Output, UsageError, describe_finding
+from replay.cli import main as engine_main
 
 from . import FORMATS, convert
 

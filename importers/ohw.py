@@ -18,7 +18,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from replay.engine import Code, Finding
+from replay import Code, Finding
 
 from .base import Imported, Json, SourceError, failed, pointer, utf8_text, with_findings
 

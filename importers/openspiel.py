@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from replay.engine import Code, Finding
+from replay import Code, Finding
 
 from .base import Imported, Json, SourceError, failed, utf8_text, with_findings
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from replay.engine import Code, Finding
+from replay import Code, Finding
 
 from .base import Imported, Json, SourceError, failed, utf8_text, with_findings
 

@@ -6,7 +6,7 @@ same counters, and a full recompute sums them again in any order with the same r
 Points (totals, deal scores, balances) are kept as integers in units of 1/10,000 — the
 places of the stored totals — so no sum ever drifts; ``SCALED`` names them.
 
-The deals come from the game's seat-deal rows (``replay.models.SeatDeal``), which the
+The deals come from the game's seat-deal rows (``verification.models.SeatDeal``), which the
 verification writes from its replay, so that a statistics update parses and replays nothing;
 their scores are rounded to 1/10,000 as the counters round (``rows.score_units``), and
 ``Game.point_value`` holds the record's point value. The one place rows and replay part: a
@@ -60,8 +60,8 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 
-from replay.services.rows import SCORE_SCALE
-from replay.services.rows import score_units as scaled
+from verification.services.rows import SCORE_SCALE
+from verification.services.rows import score_units as scaled
 
 SCALE = SCORE_SCALE  #: the unit of points: that of the score columns, so rows add up exactly
 #: Counters holding points in 1/SCALE units (and every ``kind:K:points``).

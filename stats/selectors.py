@@ -25,7 +25,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from replay.engine.poker.hands import Category
+from replay.poker.hands import Category
 from stats.contributions import SCALE, add
 from stats.models import (
     ALL,

@@ -68,8 +68,7 @@ from games.models import (
     Visibility,
 )
 from games.selectors import games_vouched
-from replay.engine import PRESET_FAMILIES, Family, Verdict, seats_compete
-from replay.models import Finding, PokerSeatHand, RummySeatDeal, SeatDeal
+from replay import PRESET_FAMILIES, Family, Verdict, seats_compete
 from stats import selectors
 from stats.contributions import (
     POKER_COLUMNS,
@@ -99,6 +98,7 @@ from stats.models import (
     SeatFact,
     StatsLock,
 )
+from verification.models import Finding, PokerSeatHand, RummySeatDeal, SeatDeal
 
 CHUNK = 500
 MODEL = PlackettLuce()

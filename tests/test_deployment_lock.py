@@ -23,9 +23,10 @@ def locked() -> dict[str, str]:
 
 
 def test_every_runtime_dependency_is_locked_within_its_range() -> None:
+    """The engine's own dependencies and the service's extra: the image runs the service."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     pins = locked()
-    for line in project["dependencies"]:
+    for line in project["dependencies"] + project["optional-dependencies"]["service"]:
         wanted = Requirement(line)
         name = canonicalize_name(wanted.name)
         assert name in pins, f"{wanted.name} is not in {LOCK.name}"

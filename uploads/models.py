@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 
 from games.models import Game, Visibility
-from replay.models import Stored
+from verification.models import Stored
 
 
 class UploadStatus(models.TextChoices):

@@ -32,12 +32,12 @@ from core.bulk import Writes, bulk_insert, bulk_set, clean_text, gc_paused, json
 from core.errors import finding_dict, request_finding
 from core.outages import TRANSIENT, send_on_commit
 from importers import convert
-from replay.engine import Document, Excess, Line, TooLarge, split_file
-from replay.models import Stored
-from replay.services.limits import file_bounds
-from replay.services.store import Entry, Outcome, records_store
+from replay import Document, Excess, Line, TooLarge, split_file
 from uploads.files import PART_SIZE, upload_file_read, upload_file_write
 from uploads.models import FAILED_OUTCOMES, ItemOutcome, Upload, UploadItem, UploadStatus
+from verification.models import Stored
+from verification.services.limits import file_bounds
+from verification.services.store import Entry, Outcome, records_store
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

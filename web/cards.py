@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from replay.engine.cards import (
+from replay.cards import (
     CARD_BITS,
     CARD_CODES,
     DECL_BITS,

@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from replay.selectors import Claim
+from verification.selectors import Claim
 from web.cards import hand_html, play_html, trump_html
 from web.words import KINDS
 
@@ -43,7 +43,7 @@ class Worded(Protocol):
 
 
 class FindingLike(Worded, Protocol):
-    """A stored finding (``replay.models.Finding``) or one of a report that was not stored."""
+    """A stored finding (``verification.models.Finding``) or one of a report that was not stored."""
 
     deal: int | None
     trick: int | None

@@ -1,6 +1,6 @@
 """The replay of a game as a page steps through it: the table at every moment of every deal.
 
-The server builds one timeline of the game from its sheet (``replay.selectors``: each
+The server builds one timeline of the game from its sheet (``verification.selectors``: each
 trick's plays at their seats, its winner, the findings where they happen) and the dealt
 hands of the record; a page shows one moment of it (``moment``), and ``web/replay.js`` steps
 through the same timeline in the browser without asking the server again. A moment is
@@ -22,9 +22,9 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from replay.engine.cards import CARD_BITS, CARD_CODES, PLAY_CODES, card_name
-from replay.models import Finding
-from replay.selectors import DealView, Sheet
+from replay.cards import CARD_BITS, CARD_CODES, PLAY_CODES, card_name
+from verification.models import Finding
+from verification.selectors import DealView, Sheet
 from web import steps
 from web.cards import card_html, hand_order, play_html, trump_html
 from web.findings import finding_text, severity_text

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from replay.models import Finding
-from replay.selectors import Claim, Sheet, record_sheet
+from verification.models import Finding
+from verification.selectors import Claim, Sheet, record_sheet
 from web import steps
 from web.findings import finding_text, severity_text, where_text
 from web.replays import Moment, moment, timeline

@@ -15,7 +15,7 @@ from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from replay.selectors import Claim, DealView
+from verification.selectors import Claim, DealView
 from web.cards import trump_html
 
 

@@ -26,11 +26,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from core.throttles import page_wait
 from games.models import Visibility
 from importers import SUFFIXES as IMPORTS
-from replay.models import Finding
 from uploads.models import Upload, UploadItem
 from uploads.selectors import upload_get, upload_list, upload_summary
 from uploads.services import upload_queue, upload_receiving
 from uploads.tasks import WORKERS
+from verification.models import Finding
 from web.findings import finding_text, where_text
 from web.reports import unsaved_findings
 

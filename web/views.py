@@ -20,13 +20,13 @@ from core.errors import Rejected
 from core.throttles import page_wait
 from games.models import GameSeat
 from games.selectors import game_get, game_list, game_record_text, stored_rulesets
-from replay.engine import Family, PokerReport, malformed, record_json, split_documents
-from replay.engine import verify as engine_verify
-from replay.engine.formats import AnyReport
-from replay.engine.rummy.report import Report as RummyReport
-from replay.models import Finding, Report
+from replay import Family, PokerReport, malformed, record_json, split_documents
+from replay import verify as engine_verify
+from replay.formats import AnyReport
+from replay.rummy.report import Report as RummyReport
 from stats.selectors import players_listed
 from uploads.selectors import upload_game_list
+from verification.models import Finding, Report
 from web.forms import VERIFY_MAX_RECORDS, GameFilterForm, VerifyForm
 from web.poker.page import poker_page
 from web.poker.report import PokerView, poker_view

@@ -33,16 +33,16 @@ from games.apis.replays import ANY_REPLAY_STATE
 from games.apis.reports import ANY_REPORT, GAME_FINDINGS, GAME_REPORT
 from games.models import Game, GameRecord, Visibility
 from games.selectors import game_get, game_record_text
-from replay.engine import Family
-from replay.models import Finding, Report, Stored
-from replay.poker_selectors import poker_state_data
-from replay.rummy_selectors import rummy_state_data
-from replay.selectors import game_state
-from replay.services.limits import record_limits_check
-from replay.services.records import game_store, record_check, record_read
+from replay import Family
 from uploads.selectors import upload_game_list
 from uploads.services import upload_create
 from uploads.tasks import WORKERS
+from verification.models import Finding, Report, Stored
+from verification.poker_selectors import poker_state_data
+from verification.rummy_selectors import rummy_state_data
+from verification.selectors import game_state
+from verification.services.limits import record_limits_check
+from verification.services.records import game_store, record_check, record_read
 
 #: What ``games.selectors.UtcIsoDateTimeField`` reads: a date and time, or a date alone.
 DATE_OR_DATE_TIME = {

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from core.openapi import enum, typed
 from games.apis.reports import PokerPotSerializer, RummyFindingSerializer
 from games.apis.shapes import ReplayStateSerializer
-from replay.engine.poker.hands import CATEGORY_NAMES
+from replay.poker.hands import CATEGORY_NAMES
 
 
 def _codes(**kwargs: Any) -> serializers.ListField:

@@ -1,5 +1,5 @@
 """The reports of the three game families as the OpenAPI schema states them: ``/api/verify/``
-answers the report of the record's family (``replay.engine.formats``), so its answer is one of
+answers the report of the record's family (``replay.formats``), so its answer is one of
 the trick-taking report (``shapes.ReportSerializer``), the rummy's (RUMMY-FORMAT, "The
 report") and the poker's (POKER-FORMAT, "The report").
 
@@ -18,14 +18,14 @@ from rest_framework import serializers
 
 from core.openapi import FindingSerializer, enum, report_finding, typed
 from games.apis.shapes import AUDITS, SCORE, ReportSerializer
-from replay.engine import Verdict
-from replay.engine.poker.findings import PokerCode
-from replay.engine.poker.hands import CATEGORY_NAMES
-from replay.engine.poker.rulesets import CHECKS
-from replay.engine.poker.rulesets import PRESETS as POKER_PRESETS
-from replay.engine.rummy.findings import Code as RummyCode
-from replay.engine.rummy.rulesets import DEFAULTS as RUMMY_DEFAULTS
-from replay.engine.rummy.rulesets import PRESETS as RUMMY_PRESETS
+from replay import Verdict
+from replay.poker.findings import PokerCode
+from replay.poker.hands import CATEGORY_NAMES
+from replay.poker.rulesets import CHECKS
+from replay.poker.rulesets import PRESETS as POKER_PRESETS
+from replay.rummy.findings import Code as RummyCode
+from replay.rummy.rulesets import DEFAULTS as RUMMY_DEFAULTS
+from replay.rummy.rulesets import PRESETS as RUMMY_PRESETS
 
 
 def _enum(values: Any, *, nullable: bool = False) -> Any:

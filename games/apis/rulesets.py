@@ -20,7 +20,7 @@ from core.requests import account
 from games.apis.shapes import PresetSerializer, RulesetOverridesSerializer
 from games.models import StoredRuleset
 from games.services import ruleset_create, ruleset_presets
-from replay.engine import PRESETS
+from replay import PRESETS
 
 
 class StoredRulesetSerializer(serializers.Serializer[Any]):

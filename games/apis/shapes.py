@@ -13,9 +13,9 @@ from typing import Any
 from rest_framework import serializers
 
 from core.openapi import ReportFindingSerializer, enum, typed
-from replay.engine import PRESETS, Verdict
-from replay.engine.cards import SUITS
-from replay.engine.tricks.rulesets import DEFAULTS, FORMULAS, KINDS, VALIDATORS
+from replay import PRESETS, Verdict
+from replay.cards import SUITS
+from replay.tricks.rulesets import DEFAULTS, FORMULAS, KINDS, VALIDATORS
 
 #: A score: an integer when whole, else a decimal (docs/format.md, "Numbers").
 SCORE = {"type": "number"}

@@ -3,8 +3,6 @@
 from django.conf import settings
 from django.db import migrations, models
 
-import replay.engine.formats
-
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -18,7 +16,7 @@ class Migration(migrations.Migration):
             name="family",
             field=models.CharField(
                 choices=[("tricks", "tricks"), ("rummy", "rummy"), ("poker", "poker")],
-                default=replay.engine.formats.Family["TRICKS"],
+                default="tricks",
                 max_length=10,
             ),
         ),

@@ -1,5 +1,5 @@
 """``{% admin_dashboard as board %}``: what the admin's index shows of the service, from the
-selectors (``games.selectors.game_dashboard``, ``replay.selectors.finding_code_counts``).
+selectors (``games.selectors.game_dashboard``, ``verification.selectors.finding_code_counts``).
 
 A tag rather than a custom admin site, so that the admin stays Django's own and the index
 template alone (``config/templates/admin/index.html``) decides where the figures go.
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.charts import bar_chart, number
 from games.selectors import game_dashboard
-from replay.selectors import finding_code_counts
+from verification.selectors import finding_code_counts
 
 register = template.Library()
 

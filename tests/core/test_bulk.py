@@ -17,9 +17,9 @@ from django.db import IntegrityError, connection, transaction
 from core import bulk
 from core.bulk import Writes, bulk_insert, bulk_set, bulk_upsert, foreign_keys_checked_at_once
 from games.models import Game, GameSeat, Player
-from replay.models import SeatDeal
-from replay.services.rows import SEAT_DEAL_FIELDS, SEAT_FIELDS
 from uploads.models import Upload, UploadItem, UploadPart
+from verification.models import SeatDeal
+from verification.services.rows import SEAT_DEAL_FIELDS, SEAT_FIELDS
 
 pytestmark = pytest.mark.django_db
 

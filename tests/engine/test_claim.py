@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from replay.engine import state_at, verify
+from replay import state_at, verify
 
 from .test_golden import GOLDEN
 

@@ -1,4 +1,4 @@
-"""``python -m replay.engine verify|simulate``: reports, exit codes, every input form."""
+"""``python -m replay verify|simulate``: reports, exit codes, every input form."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from replay.engine.cli import main
-from replay.engine.simulate import simulate_game
+from replay.cli import main
+from replay.simulate import simulate_game
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_a_zip_of_records_is_read_member_by_member(tmp_path: Path, legal: dict) 
 
 def test_standard_input_is_read_for_a_dash(legal: dict) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "replay.engine", "verify", "--json", "-"],
+        [sys.executable, "-m", "replay", "verify", "--json", "-"],
         input=json.dumps(legal),
         capture_output=True,
         text=True,
@@ -138,7 +138,7 @@ def test_the_summary_counts_verdicts_and_names_the_gravest_findings(
     path = tmp_path / "games.jsonl"
     path.write_text(f"{json.dumps(legal)}\n{json.dumps(revoked)}\nnot json\n", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "replay.engine", "verify", "--json", str(path)],
+        [sys.executable, "-m", "replay", "verify", "--json", str(path)],
         capture_output=True,
         text=True,
         check=False,
@@ -155,7 +155,7 @@ def test_a_closed_pipe_ends_verify_quietly(tmp_path: Path, legal: dict) -> None:
     path = tmp_path / "games.jsonl"
     path.write_text((json.dumps(legal) + "\n") * 300, encoding="utf-8")
     done = subprocess.run(
-        f"{sys.executable} -m replay.engine verify --json {path} | head -c 10",
+        f"{sys.executable} -m replay verify --json {path} | head -c 10",
         shell=True,
         capture_output=True,
         text=True,
@@ -174,7 +174,7 @@ def stderr_on_a_terminal(*argv: str, same_screen: bool = False) -> str:
 
     primary, secondary = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "replay.engine", *argv],
+        [sys.executable, "-m", "replay", *argv],
         stdout=secondary if same_screen else subprocess.DEVNULL,
         stderr=secondary,
     )
@@ -227,7 +227,7 @@ def test_no_progress_when_standard_error_is_not_a_terminal(tmp_path: Path, legal
     path = tmp_path / "game.json"
     path.write_text(json.dumps(legal), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "replay.engine", "verify", str(path)],
+        [sys.executable, "-m", "replay", "verify", str(path)],
         capture_output=True,
         text=True,
         check=False,
@@ -236,12 +236,12 @@ def test_no_progress_when_standard_error_is_not_a_terminal(tmp_path: Path, legal
 
 
 def test_help_lists_every_preset_corruption_and_exit_status() -> None:
-    from replay.engine import PRESETS
-    from replay.engine.simulate import CORRUPTIONS
+    from replay import PRESETS
+    from replay.simulate import CORRUPTIONS
 
     def help_of(command: str) -> str:
         return subprocess.run(
-            [sys.executable, "-m", "replay.engine", command, "--help"],
+            [sys.executable, "-m", "replay", command, "--help"],
             capture_output=True,
             text=True,
             check=True,
@@ -257,7 +257,7 @@ def test_help_lists_every_preset_corruption_and_exit_status() -> None:
 
 
 def test_progress_shows_the_count_rate_and_time_left() -> None:
-    from replay.engine.progress import Progress
+    from replay.progress import Progress
 
     now = [0.0]
     stream = io.StringIO()

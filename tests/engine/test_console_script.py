@@ -1,4 +1,4 @@
-"""The installed ``raspis`` command is the engine's command line, as ``python -m replay.engine``."""
+"""The installed ``raspis`` command is the engine's command line, as ``python -m replay``."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_the_raspis_command_answers_as_python_m_replay_engine(
     arguments: tuple[str, ...], status: int
 ) -> None:
     installed = run(str(RASPIS), *arguments)
-    module = run(sys.executable, "-m", "replay.engine", *arguments)
+    module = run(sys.executable, "-m", "replay", *arguments)
     assert installed.returncode == module.returncode == status, installed.stderr
     assert installed.stdout == module.stdout
     assert installed.stdout or installed.stderr
@@ -40,6 +40,6 @@ def test_the_raspis_command_answers_as_python_m_replay_engine(
 @pytest.mark.skipif(not RASPIS.exists(), reason="the project is not installed in this Python")
 def test_the_raspis_command_names_itself_in_its_usage() -> None:
     assert run(str(RASPIS), "--help").stdout.startswith("usage: raspis ")
-    assert run(sys.executable, "-m", "replay.engine", "--help").stdout.startswith(
-        "usage: python -m replay.engine "
+    assert run(sys.executable, "-m", "replay", "--help").stdout.startswith(
+        "usage: python -m replay "
     )

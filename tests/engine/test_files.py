@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from replay.engine import Code, Document, Line, files, record_json, split_documents, split_file
+from replay import Code, Document, Line, files, record_json, split_documents, split_file
 
 ONE = {"format": "raspis/1", "n": 1}
 TWO = {"format": "raspis/1", "n": 2, "name": "Вера\u2028Гл\x0beб"}

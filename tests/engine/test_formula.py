@@ -1,4 +1,4 @@
-"""Scoring by formula (``replay/engine/tricks/formula.py``, docs/rules.md §7): the reader,
+"""Scoring by formula (``replay/tricks/formula.py``, docs/rules.md §7): the reader,
 its exact arithmetic, its located mistakes, and formulas that restate a preset's table."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.engine import verify
-from replay.engine.simulate import simulate_game
-from replay.engine.tricks.formula import FormulaError, parse_formula
-from replay.engine.tricks.rulesets import resolve_ruleset
+from replay import verify
+from replay.simulate import simulate_game
+from replay.tricks.formula import FormulaError, parse_formula
+from replay.tricks.rulesets import resolve_ruleset
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from replay.engine import Document, malformed, preset_ruleset, split_documents, verify
-from replay.engine.rummy import findings as rummy_findings
-from replay.engine.rummy import rulesets as rummy_rulesets
+from replay import Document, malformed, preset_ruleset, split_documents, verify
+from replay.rummy import findings as rummy_findings
+from replay.rummy import rulesets as rummy_rulesets
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -150,7 +150,7 @@ def test_every_finding_code_has_a_golden() -> None:
     as ``play.count``, ``play.not_held`` or ``deal.cards`` (docs/rules.md, decision 18),
     so no record makes it (``play_count_short_trick`` shows the case it once covered);
     and the importers' ``import.*`` codes, which no replay gives, in tests/importers."""
-    from replay.engine import Code
+    from replay import Code
 
     seen = set()
     for name in golden_names():

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.engine import verify
-from replay.engine.simulate import simulate_game
+from replay import verify
+from replay.simulate import simulate_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 FAST = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

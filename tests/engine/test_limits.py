@@ -11,7 +11,7 @@ import zipfile
 
 import pytest
 
-from replay.engine import (
+from replay import (
     MAX_DEALS,
     MAX_PLAYS,
     Bounds,
@@ -22,9 +22,9 @@ from replay.engine import (
     verify,
     zip_within,
 )
-from replay.engine.poker.simulate import simulate_record as poker_record
-from replay.engine.rummy.simulate import simulate_game as rummy_game
-from replay.engine.simulate import simulate_game
+from replay.poker.simulate import simulate_record as poker_record
+from replay.rummy.simulate import simulate_game as rummy_game
+from replay.simulate import simulate_game
 
 #: The longest game the rules allow: two players, two decks, three rounds of RULES §8.
 LONGEST = {"preset": "two_jacks", "options": {"deck": "104", "min_players": 2}}

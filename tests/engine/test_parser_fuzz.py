@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.engine import Verdict, split_documents, verify
-from replay.engine.simulate import simulate_game
+from replay import Verdict, split_documents, verify
+from replay.simulate import simulate_game
 
 CARDS = st.sampled_from(["AS", "7S", "7S+", "7S-H", "10H", "ТД", "X1", "9♠", "zz", "", "7S+Q"])
 JSON_LEAF = st.one_of(

@@ -1,4 +1,4 @@
-"""``python -m replay.engine verify`` and ``simulate --game poker`` with poker records."""
+"""``python -m replay verify`` and ``simulate --game poker`` with poker records."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.engine.cli import main
+from replay.cli import main
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "poker"
 

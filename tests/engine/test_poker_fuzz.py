@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.engine import verify
+from replay import verify
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "poker"
 RECORDS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(GOLDEN.glob("*.record.json"))]

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from replay.engine import verify
-from replay.engine.poker.findings import PokerCode
-from replay.engine.poker.game import verify as poker_verify
-from replay.engine.poker.rulesets import PRESETS
+from replay import verify
+from replay.poker.findings import PokerCode
+from replay.poker.game import verify as poker_verify
+from replay.poker.rulesets import PRESETS
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "poker"
 

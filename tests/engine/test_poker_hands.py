@@ -9,8 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from replay.engine.cards import read_card
-from replay.engine.poker.hands import (
+from replay.cards import read_card
+from replay.poker.hands import (
     Category,
     NaturalBeatsWild,
     Rules,

@@ -1,4 +1,4 @@
-"""Properties of simulated poker records (replay/engine/poker/simulate.py): a legal record
+"""Properties of simulated poker records (replay/poker/simulate.py): a legal record
 of any preset and seat count is verified, the club game's chips are conserved and its pots
 paid out in full, and every corruption is reported at exactly its place."""
 
@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from replay.engine import verify
-from replay.engine.poker.corruptions import CORRUPTIONS, corrupt
-from replay.engine.poker.rulesets import PRESETS
-from replay.engine.poker.simulate import simulate_record
+from replay import verify
+from replay.poker.corruptions import CORRUPTIONS, corrupt
+from replay.poker.rulesets import PRESETS
+from replay.poker.simulate import simulate_record
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,4 +1,4 @@
-"""The table of a poker hand at each moment (``replay.engine.poker.state``): the replay's own
+"""The table of a poker hand at each moment (``replay.poker.state``): the replay's own
 stacks, bets and pots, cards as the table saw them, and a moment for every finding."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from itertools import pairwise
 
 import pytest
 
-from replay.engine.poker.corruptions import corrupt
-from replay.engine.poker.game import verify
-from replay.engine.poker.parse import Act
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.poker.state import END, hand_moments
+from replay.poker.corruptions import corrupt
+from replay.poker.game import verify
+from replay.poker.parse import Act
+from replay.poker.simulate import simulate_record
+from replay.poker.state import END, hand_moments
 
 
 @pytest.mark.parametrize("seed", range(4))

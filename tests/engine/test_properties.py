@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.engine import PRESETS, preset_ruleset, verify
-from replay.engine.simulate import CORRUPTION_CODES, simulate_game
+from replay import PRESETS, preset_ruleset, verify
+from replay.simulate import CORRUPTION_CODES, simulate_game
 
 
 def _cases(*presets: str) -> list[tuple[str, int]]:

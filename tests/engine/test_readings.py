@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from replay.engine import preset_ruleset, state_at, verify
-from replay.engine.cards import Deck, card_name, read_card
+from replay import preset_ruleset, state_at, verify
+from replay.cards import Deck, card_name, read_card
 
 
 def one_trick(hands: list[list[str]], plays: list[str], **options: Any) -> dict[str, Any]:

@@ -6,8 +6,8 @@ import io
 import json
 from pathlib import Path
 
-from replay.engine.cli import main
-from replay.engine.rummy.simulate import simulate_game
+from replay.cli import main
+from replay.rummy.simulate import simulate_game
 
 
 def run(*argv: str) -> tuple[int, str]:

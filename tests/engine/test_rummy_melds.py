@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from replay.engine.rummy.cards import JOKER, read_card, read_entry
-from replay.engine.rummy.melds import Kind, classify, value
+from replay.rummy.cards import JOKER, read_card, read_entry
+from replay.rummy.melds import Kind, classify, value
 
 
 def cards(*codes: str) -> tuple[list[int], list[int | None]]:

@@ -7,12 +7,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.engine import Verdict, verify
-from replay.engine.rummy import game
-from replay.engine.rummy.cards import JOKER, KINDS
-from replay.engine.rummy.corrupt import CORRUPTIONS
-from replay.engine.rummy.rulesets import resolve
-from replay.engine.rummy.simulate import simulate_game
+from replay import Verdict, verify
+from replay.rummy import game
+from replay.rummy.cards import JOKER, KINDS
+from replay.rummy.corrupt import CORRUPTIONS
+from replay.rummy.rulesets import resolve
+from replay.rummy.simulate import simulate_game
 
 GAMES = st.one_of(
     st.tuples(st.just("joker_rummy"), st.integers(2, 7)),

@@ -1,4 +1,4 @@
-"""The table of a rummy deal after a given turn (``replay.engine.rummy.state``)."""
+"""The table of a rummy deal after a given turn (``replay.rummy.state``)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from replay.engine import NoSuchMoment
-from replay.engine.rummy.cards import card_name, read_card
-from replay.engine.rummy.melds import run_positions
-from replay.engine.rummy.rulesets import resolve
-from replay.engine.rummy.simulate import simulate_game
-from replay.engine.rummy.state import TurnState, state_after
+from replay import NoSuchMoment
+from replay.rummy.cards import card_name, read_card
+from replay.rummy.melds import run_positions
+from replay.rummy.rulesets import resolve
+from replay.rummy.simulate import simulate_game
+from replay.rummy.state import TurnState, state_after
 
 
 def at(record: dict[str, Any], deal: int, turn: int | None) -> TurnState:

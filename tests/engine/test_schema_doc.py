@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from replay.engine import split_documents
+from replay import split_documents
 
 from .test_golden import GOLDEN, expected_report, golden_names, record_file
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from replay.engine import PRESETS, preset_ruleset, verify
-from replay.engine.simulate import CORRUPTIONS, simulate_game, simulate_games
+from replay import PRESETS, preset_ruleset, verify
+from replay.simulate import CORRUPTIONS, simulate_game, simulate_games
 
 CASES = [
     (preset, players)
@@ -142,7 +142,7 @@ def test_arguments_that_cannot_make_the_game_raise_value_error(
 
 
 def test_every_corruption_is_listed_with_its_code() -> None:
-    from replay.engine.simulate import CORRUPTION_CODES
+    from replay.simulate import CORRUPTION_CODES
 
     assert set(CORRUPTION_CODES) == set(CORRUPTIONS)
 

@@ -1,4 +1,4 @@
-"""The double-dummy solver (``replay.engine.tricks.solver``): positions worked out by hand,
+"""The double-dummy solver (``replay.tricks.solver``): positions worked out by hand,
 and, over simulated deals, that every line it gives replays without a finding and beats the
 claim it refutes."""
 
@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.engine import parse_record, replay, resolve_ruleset, verify
-from replay.engine.cards import CARD_CODES, play_name
-from replay.engine.simulate import simulate_game
-from replay.engine.tricks.solver import Position, takes_all
+from replay import parse_record, replay, resolve_ruleset, verify
+from replay.cards import CARD_CODES, play_name
+from replay.simulate import simulate_game
+from replay.tricks.solver import Position, takes_all
 
 
 def mask(*cards: str) -> int:
@@ -214,9 +214,9 @@ def test_the_solver_agrees_with_a_search_of_every_play(ruleset: Any, seed: int) 
     ``simulate.oracle.Rules._takes_all``) give the same answer."""
     import random
 
-    from replay.engine.simulate.corruptions import Plan
-    from replay.engine.simulate.game import Game
-    from replay.engine.simulate.oracle import deck_of
+    from replay.simulate.corruptions import Plan
+    from replay.simulate.game import Game
+    from replay.simulate.oracle import deck_of
 
     rng = random.Random(seed)
     resolved, _ = resolve_ruleset(ruleset)

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from replay.engine import PRESETS, Report, parse_record, preset_ruleset, replay
-from replay.engine.simulate import CORRUPTIONS, simulate_game
-from replay.engine.tricks.table import table_for
+from replay import PRESETS, Report, parse_record, preset_ruleset, replay
+from replay.simulate import CORRUPTIONS, simulate_game
+from replay.tricks.table import table_for
 
 CASES = [
     (preset, players)

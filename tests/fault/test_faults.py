@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from replay.engine.simulate import simulate_game
+from replay.simulate import simulate_game
 from tests.fault.stack import Stack, available, stack, wait_for
 
 pytestmark = [

@@ -49,7 +49,7 @@ def test_an_unknown_format_or_file_is_a_usage_error(capsys: pytest.CaptureFixtur
 
 def test_the_engine_alone_has_no_import_command() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "replay.engine", "import", "--from", "sheet", "x.csv"],
+        [sys.executable, "-m", "replay", "import", "--from", "sheet", "x.csv"],
         capture_output=True, text=True, check=False, cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 2

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from importers import ohw
-from replay.engine import verify
-from replay.engine.simulate import simulate_game
-from replay.engine.tricks.rulesets import DEFAULTS
+from replay import verify
+from replay.simulate import simulate_game
+from replay.tricks.rulesets import DEFAULTS
 
 SUITS = "CDSH"
 RANKS = "23456789TJQKA"

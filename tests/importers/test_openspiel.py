@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importers import openspiel
-from replay.engine import verify
+from replay import verify
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

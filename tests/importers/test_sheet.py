@@ -8,7 +8,7 @@ from pathlib import Path
 from openpyxl import Workbook
 
 from importers import sheet
-from replay.engine import verify
+from replay import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"

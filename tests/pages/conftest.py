@@ -24,8 +24,8 @@ from typing import Any
 
 import pytest
 
-from replay.engine.simulate import simulate_game
-from replay.services.records import game_store
+from replay.simulate import simulate_game
+from verification.services.records import game_store
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -47,7 +47,7 @@ def _records() -> dict[tuple[Any, ...], Record]:
 @pytest.fixture
 def make_record(_records: dict[tuple[Any, ...], Record]) -> Callable[..., Record]:
     """``make_record(ruleset="classic", players=4, seed=0, corrupt=None, names=None,
-    sheet=False)``: a simulated record (``corrupt`` names one defect, ``replay.engine
+    sheet=False)``: a simulated record (``corrupt`` names one defect, ``replay
     .simulate``; ``names`` the players, one per seat; ``sheet`` drops the plays), a fresh
     copy each time; each simulation is made once per session."""
 

@@ -10,8 +10,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games.models import Player
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.rummy.simulate import simulate_game
+from replay.poker.simulate import simulate_record
+from replay.rummy.simulate import simulate_game
 from tests.service.conftest import post_record
 from tests.stats.conftest import GAME_1, named, record, store_records
 

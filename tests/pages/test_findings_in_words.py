@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from replay.engine import Code, split_documents, verify
-from replay.engine.poker.findings import PokerCode
-from replay.engine.rummy.findings import Code as RummyCode
+from replay import Code, split_documents, verify
+from replay.poker.findings import PokerCode
+from replay.rummy.findings import Code as RummyCode
 from web.findings import (
     CATALOGUE,
     Catalogue,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from replay.engine import state_at
+from replay import state_at
 from web import steps
 from web.replays import NoMoment, moment
 from web.reports import report_view, unsaved_findings
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _view(record: dict[str, Any]) -> Any:
-    from replay.engine import verify
+    from replay import verify
 
     report = verify(record).to_dict()
     return report_view(record=record, report=report, findings=unsaved_findings(report))

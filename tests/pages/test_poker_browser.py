@@ -11,8 +11,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.poker.state import hand_moments
+from replay.poker.simulate import simulate_record
+from replay.poker.state import hand_moments
 from tests.pages.conftest import PHONE, accept_language, shot, wait_for
 
 pytestmark = pytest.mark.browser

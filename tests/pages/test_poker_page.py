@@ -15,10 +15,10 @@ from django.test import Client
 from django.utils import translation
 
 from games.models import GameSeat
-from replay.engine.poker.corruptions import corrupt
-from replay.engine.poker.game import verify
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.poker.state import hand_moments
+from replay.poker.corruptions import corrupt
+from replay.poker.game import verify
+from replay.poker.simulate import simulate_record
+from replay.poker.state import hand_moments
 from web.cards import card_html
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from replay.engine.rummy.simulate import simulate_game
-from replay.engine.rummy.state import state_after
+from replay.rummy.simulate import simulate_game
+from replay.rummy.state import state_after
 from tests.pages.conftest import PHONE, accept_language, shot, wait_for
 
 pytestmark = pytest.mark.browser

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from replay.engine.rummy import verify
-from replay.engine.rummy.simulate import simulate_game
-from replay.engine.rummy.state import state_after
+from replay.rummy import verify
+from replay.rummy.simulate import simulate_game
+from replay.rummy.state import state_after
 from web.rummy.page import rummy_card_html
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from replay.engine.poker.simulate import simulate_record as simulate_poker
-from replay.engine.rummy.simulate import simulate_game as simulate_rummy
+from replay.poker.simulate import simulate_record as simulate_poker
+from replay.rummy.simulate import simulate_game as simulate_rummy
 from tests.pages.conftest import PHONE, accept_language, shot, wait_for
 
 pytestmark = pytest.mark.browser

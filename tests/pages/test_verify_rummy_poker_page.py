@@ -1,8 +1,8 @@
 """The verify page with rummy and poker records: the verdict, the findings in words at their
 game's places, and the table the replay recomputed, in English and in Russian.
 
-The records are the engines' simulations (``replay.engine.rummy.simulate``,
-``replay.engine.poker.simulate``), legal or with one defect at a known place.
+The records are the engines' simulations (``replay.rummy.simulate``,
+``replay.poker.simulate``), legal or with one defect at a known place.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import pytest
 from django.test import Client
 
 from games.models import Game
-from replay.engine import verify
-from replay.engine.poker.corruptions import corrupt as corrupt_poker
-from replay.engine.poker.simulate import simulate_record as simulate_poker
-from replay.engine.rummy.simulate import simulate_game as simulate_rummy
+from replay import verify
+from replay.poker.corruptions import corrupt as corrupt_poker
+from replay.poker.simulate import simulate_record as simulate_poker
+from replay.rummy.simulate import simulate_game as simulate_rummy
 
 pytestmark = pytest.mark.django_db
 

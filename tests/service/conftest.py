@@ -17,8 +17,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from config.celery import app
-from replay.engine.simulate import simulate_game
-from replay.services.records import game_store
+from replay.simulate import simulate_game
+from verification.services.records import game_store
 
 Record = dict[str, Any]
 SEED = 20261129

@@ -11,11 +11,11 @@ from django.test import Client
 
 from games.models import Dispute, Game, GameSeat, Player, PlayerAlias, StoredRuleset
 from games.services import dispute_open
-from replay.models import Report
 from tests.service.conftest import store_game, text_of
 from uploads.models import UploadItem
 from uploads.services import upload_create, upload_split
 from uploads.tasks import WORKERS
+from verification.models import Report
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from games.models import Game
 from games.selectors import game_dashboard
-from replay.selectors import finding_code_counts
 from tests.service.conftest import store_game
+from verification.selectors import finding_code_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.test import Client
 
 from games.models import Dispute, Game, GameSeat, StoredRuleset
 from games.services import dispute_open
-from replay.engine import state_at
+from replay import state_at
 from tests.service.conftest import store_game
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ from django.test import Client
 
 from games.models import Dispute, Game, GameSeat
 from games.services import dispute_open
-from replay.engine.poker.corruptions import corrupt
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.poker.state import hand_moments
+from replay.poker.corruptions import corrupt
+from replay.poker.simulate import simulate_record
+from replay.poker.state import hand_moments
 from tests.service.conftest import store_game
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from replay.engine.rummy.simulate import simulate_game
-from replay.engine.rummy.state import state_after
+from replay.rummy.simulate import simulate_game
+from replay.rummy.state import state_after
 from tests.service.conftest import store_game
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from core.exceptions import api_exception_handler
 from games.models import Dispute, Game, StoredRuleset
 from games.selectors import UtcIsoDateTimeField
 from games.services import dispute_open
-from replay.services.rows import played_at
 from tests.service.conftest import findings_of, post_record, store_game
+from verification.services.rows import played_at
 
 pytestmark = pytest.mark.django_db
 

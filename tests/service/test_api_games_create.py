@@ -13,9 +13,9 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from games.models import Game, GameRecord, GameSeat, Player
-from replay.models import Finding, Report, SeatDeal, VerdictChange
 from tests.service.conftest import findings_of, post_record, text_of
 from uploads.models import Upload
+from verification.models import Finding, Report, SeatDeal, VerdictChange
 
 pytestmark = pytest.mark.django_db
 Make = Callable[..., dict[str, Any]]

@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import StoredRuleset
-from replay.engine import PRESETS
+from replay import PRESETS
 from tests.service.conftest import findings_of
 
 pytestmark = pytest.mark.django_db

@@ -20,9 +20,9 @@ from django.test import override_settings
 from jsonschema import Draft202012Validator, FormatChecker
 from rest_framework.test import APIClient
 
-from replay.engine.poker.corruptions import corrupt as corrupt_poker
-from replay.engine.poker.simulate import simulate_record as simulate_poker
-from replay.engine.rummy.simulate import simulate_game as simulate_rummy
+from replay.poker.corruptions import corrupt as corrupt_poker
+from replay.poker.simulate import simulate_record as simulate_poker
+from replay.rummy.simulate import simulate_game as simulate_rummy
 from tests.service.conftest import Document, post_record, text_of
 
 pytestmark = pytest.mark.django_db

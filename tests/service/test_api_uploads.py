@@ -17,12 +17,12 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from games.models import Game, GameRecord
-from replay.models import SeatDeal, VerdictChange
 from tests.service.conftest import findings_of, text_of
 from uploads.files import upload_file_read
 from uploads.models import Upload, UploadItem, UploadPart
 from uploads.services import upload_process, upload_split
 from uploads.tasks import WORKERS
+from verification.models import SeatDeal, VerdictChange
 
 pytestmark = pytest.mark.django_db
 
@@ -331,7 +331,7 @@ def test_progress_is_visible_between_batches_and_a_rerun_skips_done_items(
 def test_a_batch_that_fails_as_a_whole_falls_back_to_one_item_at_a_time(
     client_of: Any, user: Any, record: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from replay.services import store
+    from verification.services import store
 
     created = upload(client_of(user), "a.jsonl", jsonl(record(0), record(1))).json()
     upload_split(upload_id=created["id"], workers=WORKERS)
@@ -496,7 +496,7 @@ def test_a_failure_while_seat_deal_rows_are_in_flight_leaves_the_connection_usab
 ) -> None:
     """With chunks of one record, the first record's seat-deal rows are still going in when
     the second one fails: the batch is undone whole and redone item by item."""
-    from replay.services import store
+    from verification.services import store
 
     monkeypatch.setattr(store, "WRITE_CHUNK", 1)
     created = upload(client_of(user), "a.jsonl", jsonl(record(0), record(1), record(2))).json()
@@ -542,7 +542,7 @@ def test_versions_of_one_external_id_in_a_batch_are_one_game_whatever_the_chunks
     are still written together, the third as the current version, no verdict "changed".
     When the third's text hides its external id from the batch's start, it is read only in
     its own chunk: it then replaces the game the first made, as a later upload would."""
-    from replay.services import store
+    from verification.services import store
 
     monkeypatch.setattr(store, "WRITE_CHUNK", 1)
     first = dict(illegal_record, meta={**illegal_record["meta"], "external_id": "club-7"})

@@ -8,8 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Player
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.rummy.simulate import simulate_game
+from replay.poker.simulate import simulate_record
+from replay.rummy.simulate import simulate_game
 from tests.stats.conftest import GAME_1, named, store_records
 
 pytestmark = pytest.mark.django_db

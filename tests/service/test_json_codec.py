@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.engine import record_json
-from replay.json_codec import json_text, record_loads
+from replay import record_json
+from verification.json_codec import json_text, record_loads
 
 LEAVES = (
     st.none()

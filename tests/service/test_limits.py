@@ -1,4 +1,4 @@
-"""The limits of one request (``replay.services.limits``): records and files past them are
+"""The limits of one request (``verification.services.limits``): records and files past them are
 refused with a 413 and a finding, and nothing is stored; a file whose split goes past them
 (too many records, too many bytes unpacked) fails its upload in the worker, with the reason."""
 
@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from core.bulk import Writes
 from games.models import Game
-from replay.engine import MAX_DEALS
+from replay import MAX_DEALS
 from tests.engine.test_limits import BOMB_SIZE, _forged, _zip
 from tests.service.conftest import findings_of, post_record, text_of
 from uploads.files import upload_file_write

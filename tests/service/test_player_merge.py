@@ -10,8 +10,8 @@ from core.errors import Rejected
 from games.models import GameSeat, Player, PlayerAlias
 from games.selectors import player_find
 from games.services import player_merge
-from replay.models import SeatDeal
 from tests.service.conftest import post_record
+from verification.models import SeatDeal
 
 pytestmark = pytest.mark.django_db
 

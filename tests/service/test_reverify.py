@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Game, GameRecord, StoredRuleset
-from replay.models import Report, VerdictChange
 from tests.service.conftest import post_record
+from verification.models import Report, VerdictChange
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Engine values as the database's columns take them (``replay.services.rows``)."""
+"""Engine values as the database's columns take them (``verification.services.rows``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from replay.services.rows import SCORE_MAX, score_value
+from verification.services.rows import SCORE_MAX, score_value
 
 
 @pytest.mark.parametrize(

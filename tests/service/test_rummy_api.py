@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from replay.engine.rummy.simulate import simulate_game
+from replay.rummy.simulate import simulate_game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from replay.engine import verify
+from replay import verify
 
 
 def test_it_writes_poker_records_that_verify() -> None:

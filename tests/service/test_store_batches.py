@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.models import Game, Player
-from replay.services import store
-from replay.services.store import Entry, records_store
+from verification.services import store
+from verification.services.store import Entry, records_store
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from games.models import Game, GameSeat, GameStatus
-from replay.engine import verify
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.rummy.simulate import simulate_game
-from replay.models import Finding, PokerSeatHand, RummySeatDeal, SeatDeal
-from replay.services.reverify import games_reverify
+from replay import verify
+from replay.poker.simulate import simulate_record
+from replay.rummy.simulate import simulate_game
+from verification.models import Finding, PokerSeatHand, RummySeatDeal, SeatDeal
+from verification.services.reverify import games_reverify
 
 pytestmark = pytest.mark.django_db
 

@@ -56,8 +56,8 @@ def test_a_worker_processes_a_bulk_upload_end_to_end(
 
 
 def test_a_worker_stores_an_upload_of_every_family(client_of: Any, user: Any, record: Any) -> None:
-    from replay.engine.poker.simulate import simulate_record
-    from replay.engine.rummy.simulate import simulate_game as rummy_game
+    from replay.poker.simulate import simulate_record
+    from replay.rummy.simulate import simulate_game as rummy_game
 
     records = [
         record(0),

@@ -1,5 +1,5 @@
 """Helpers of the statistics tests: hand-made records, and storing games the way the service
-does (``replay.services.records_store``) followed by the statistics update the signal would
+does (``verification.services.records_store``) followed by the statistics update the signal would
 queue (inside a test's transaction, on-commit callbacks never run)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from replay.services.store import Entry, records_store
 from stats.services import stats_update_games
+from verification.services.store import Entry, records_store
 
 #: Two deals only (RULES §9 ``schedule``), so that games are tiny and complete.
 SHORT = {"preset": "classic", "options": {"schedule": [[1, "regular"], [2, "regular"]]}}

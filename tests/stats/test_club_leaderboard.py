@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from replay.engine.simulate import simulate_game
+from replay.simulate import simulate_game
 from stats import selectors
 from stats.models import Rating
 

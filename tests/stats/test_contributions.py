@@ -5,7 +5,6 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from replay.services.rows import point_value
 from stats.contributions import (
     SeatResult,
     add,
@@ -14,6 +13,7 @@ from stats.contributions import (
     scaled,
     settlement,
 )
+from verification.services.rows import point_value
 
 D = Decimal
 

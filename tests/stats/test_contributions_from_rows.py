@@ -23,13 +23,13 @@ import pytest
 
 from games.models import Game, GameRecord, GameSeat, GameStatus, StoredRuleset
 from games.selectors import stored_rulesets
-from replay.engine import parse_record, replay
-from replay.engine.simulate import simulate_games
-from replay.models import Finding, SeatDeal
-from replay.services.rows import point_value
-from replay.services.store import Entry, records_store
+from replay import parse_record, replay
+from replay.simulate import simulate_games
 from stats.contributions import SeatResult, scaled, settlement
 from stats.services import _facts_build
+from verification.models import Finding, SeatDeal
+from verification.services.rows import point_value
+from verification.services.store import Entry, records_store
 
 pytestmark = pytest.mark.django_db
 

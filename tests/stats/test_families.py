@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from replay.engine import verify
-from replay.engine.poker.simulate import simulate_record
-from replay.engine.rummy.simulate import simulate_game
+from replay import verify
+from replay.poker.simulate import simulate_record
+from replay.rummy.simulate import simulate_game
 from stats.apis import PlayerStatsApi
 from stats.models import ALL, HeadToHead, PlayerStat, Rating
 from tests.stats.conftest import conforms, named, player_id

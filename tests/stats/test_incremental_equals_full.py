@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from core.errors import Rejected
 from games.models import Dispute, Game, Player
 from games.services import dispute_open, dispute_resolve, player_merge
-from replay.engine.rummy.simulate import simulate_game as simulate_rummy
-from replay.engine.simulate import simulate_game
-from replay.services.store import Entry, records_store
+from replay.rummy.simulate import simulate_game as simulate_rummy
+from replay.simulate import simulate_game
 from stats import services, tasks
 from stats.models import GameFact, HeadToHead, PlayerStat, Rating, RatingEntry, SeatFact
+from verification.services.store import Entry, records_store
 
 from .conftest import SHORT
 

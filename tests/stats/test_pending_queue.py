@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from replay.services.records import game_store
 from stats import services, tasks
 from stats.models import PendingUpdate
+from verification.services.records import game_store
 
 from .conftest import GAME_1
 

@@ -13,9 +13,9 @@ from django.db import transaction
 
 from games.models import Game
 from games.services import dispute_open
-from replay.services.records import game_store
 from stats import tasks
 from stats.models import ALL, PendingUpdate, PlayerStat
+from verification.services.records import game_store
 
 from .conftest import GAME_1, GAME_2
 

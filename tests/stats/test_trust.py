@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from games.models import Club, Game, Player
 from games.services import club_trust
-from replay.engine.simulate import simulate_game
+from replay.simulate import simulate_game
 from stats.models import GameFact, Rating
 from stats.services import stats_update_pending
 

@@ -9,8 +9,8 @@ import pytest
 from celery.contrib.testing.worker import start_worker
 
 from config.celery import app
-from replay.services.records import game_store
 from stats.models import ALL, PlayerStat, Rating
+from verification.services.records import game_store
 
 from .conftest import GAME_1, staff_uploader
 

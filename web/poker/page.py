@@ -2,7 +2,7 @@
 action, the table of the hands, and one hand's replay at the moment the address names
 (``?hand=3&stage=2&action=4``; ``?hand=3`` is the hand's end, its showdown and pots).
 
-The replay is drawn by the server, one moment a page (``replay.engine.poker.state`` gives
+The replay is drawn by the server, one moment a page (``replay.poker.state`` gives
 the table); its buttons are links to the moments around it, and ``web/static/web/poker.js``
 only lets the keys follow them, as the trick-taking replay's keys do.
 """
@@ -21,11 +21,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from games.models import Game
-from replay.engine.cards import card_name
-from replay.engine.poker.parse import UNSEEN, Act, Action
-from replay.engine.poker.state import END, Card, HandMoments, HandState, Moment
-from replay.poker_selectors import PokerGame, poker_game
+from replay.cards import card_name
+from replay.poker.parse import UNSEEN, Act, Action
+from replay.poker.state import END, Card, HandMoments, HandState, Moment
 from stats.selectors import players_listed
+from verification.poker_selectors import PokerGame, poker_game
 from web.cards import card_html
 from web.findings import Written
 from web.poker.findings import category_text

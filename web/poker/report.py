@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from replay.selectors import Claim
+from verification.selectors import Claim
 from web.findings import Written, claim_at, claimed_values, findings_written
 from web.poker.findings import POKER_CATALOGUE, POKER_PLACES, category_text
 

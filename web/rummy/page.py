@@ -21,11 +21,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import Game, GameSeat
-from replay.engine import NoSuchMoment
-from replay.engine.rummy.state import TableMeld, TurnState
-from replay.models import Finding, Report
-from replay.rummy_selectors import RummySheet, rummy_sheet, rummy_state, stored_record
+from replay import NoSuchMoment
+from replay.rummy.state import TableMeld, TurnState
 from stats.selectors import players_listed
+from verification.models import Finding, Report
+from verification.rummy_selectors import RummySheet, rummy_sheet, rummy_state, stored_record
 from web.cards import card_html, hand_order
 from web.findings import Catalogue, finding_text, place_text, severity_text
 from web.replays import Button, NoMoment, place_params, shown

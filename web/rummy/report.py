@@ -1,6 +1,6 @@
 """A rummy report as the verify page shows it: the verdict, the findings in words at their
 deal, turn and action, the totals, where the lowest wins, and the score sheet (each deal as
-recomputed beside the record's claims, ``replay.rummy_selectors.rummy_sheet``, as a stored
+recomputed beside the record's claims, ``verification.rummy_selectors.rummy_sheet``, as a stored
 game's page shows it).
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from replay.engine import Family, standings
-from replay.rummy_selectors import RummySheet, rummy_sheet
+from replay import Family, standings
+from verification.rummy_selectors import RummySheet, rummy_sheet
 from web.findings import Written, claim_at, claimed_values, findings_written
 from web.reports import Standing
 from web.rummy.findings import RUMMY_PLACES, rummy_catalogue
@@ -43,7 +43,7 @@ def rummy_view(*, record: Any, report: dict[str, Any], players: list[str]) -> Ru
 def _standings(
     report: dict[str, Any], players: list[str], claims: dict[tuple[Any, Any], Any]
 ) -> list[Standing]:
-    """Places by the totals, the lowest first (``replay.engine.standings``); none for a
+    """Places by the totals, the lowest first (``replay.standings``); none for a
     malformed report."""
     totals = report.get("totals")
     if not isinstance(totals, list) or len(totals) != len(players):

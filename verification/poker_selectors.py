@@ -1,8 +1,8 @@
 """What the pages and the review show of a poker game: the stored report's hands beside the
 record's claims, its findings at their hand, stage and action, and the table of a hand at
-each moment (``replay.engine.poker.state``), replayed from the current record.
+each moment (``replay.poker.state``), replayed from the current record.
 
-As for the trick-taking family (``replay.selectors``), findings and recomputed results are
+As for the trick-taking family (``verification.selectors``), findings and recomputed results are
 the stored report's, the evidence the game was judged by; the table at a moment comes from
 replaying the record now, which is the same replay.
 """
@@ -16,14 +16,14 @@ from typing import Any
 from core.errors import Rejected
 from games.models import Game, GameSeat
 from games.selectors import game_record_text
-from replay.engine import ENGINE_VERSION, record_json
-from replay.engine.cards import card_name
-from replay.engine.poker.parse import UNSEEN, Action
-from replay.engine.poker.rulesets import PRESETS
-from replay.engine.poker.rulesets import Game as PokerVariant
-from replay.engine.poker.state import Card, HandMoments, HandState, hand_moments
-from replay.models import Finding, Report
-from replay.selectors import Claim
+from replay import ENGINE_VERSION, record_json
+from replay.cards import card_name
+from replay.poker.parse import UNSEEN, Action
+from replay.poker.rulesets import PRESETS
+from replay.poker.rulesets import Game as PokerVariant
+from replay.poker.state import Card, HandMoments, HandState, hand_moments
+from verification.models import Finding, Report
+from verification.selectors import Claim
 
 
 @dataclass(frozen=True, slots=True)

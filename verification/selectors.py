@@ -9,7 +9,7 @@ location (docs/format.md) points at a visible play.
 The findings and recomputed results are the stored report's, the evidence the game was
 judged by. Seats and winners of the plays come from replaying the record now: the stored
 report does not keep them, and a play belongs to the seat the trick winners make it (the
-leader is the previous trick's winner, RULES §4), exactly as ``replay.engine.state_at``
+leader is the previous trick's winner, RULES §4), exactly as ``replay.state_at``
 places it.
 """
 
@@ -28,16 +28,16 @@ from django.db.models import Count
 from core.errors import Rejected, finding_dict
 from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
-from replay.engine import (
+from replay import (
     ENGINE_VERSION,
     NoSuchMoment,
     record_json,
     state_at,
     verify_tricks,
 )
-from replay.engine.cards import PLAY_CODES, play_name
-from replay.json_codec import record_loads
-from replay.models import Finding, Report
+from replay.cards import PLAY_CODES, play_name
+from verification.json_codec import record_loads
+from verification.models import Finding, Report
 
 Location = tuple[int | None, int | None, int | None]  #: deal, trick, play
 
@@ -164,7 +164,7 @@ def game_state(
     *, game: Game, deal: int, trick: int | None = None, play: int | None = None
 ) -> dict[str, Any]:
     """The table at one moment of a trick-taking game's current record
-    (``replay.engine.state_at``); the rummy's and the poker's are ``rummy_selectors`` and
+    (``replay.state_at``); the rummy's and the poker's are ``rummy_selectors`` and
     ``poker_selectors``'."""
     value = record_loads(game_record_text(game=game))
     try:

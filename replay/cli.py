@@ -1,4 +1,4 @@
-"""The command line: ``python -m replay.engine verify|simulate`` (and Django's twins).
+"""The command line: ``python -m replay verify|simulate`` (and Django's twins).
 
 ``verify`` reads ``.json``, ``.jsonl``, ``.zip`` files, folders of them, or ``-`` for
 standard input; it prints a readable report per record, or JSON Lines with ``--json``
@@ -378,7 +378,7 @@ COMMANDS = (VERIFY, SIMULATE)
 
 
 def build_parser(
-    commands: Sequence[Command] = COMMANDS, module: str = "replay.engine"
+    commands: Sequence[Command] = COMMANDS, module: str = "replay"
 ) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         # The installed console script is ``raspis``; from a checkout it is the module.
@@ -402,7 +402,7 @@ def main(
     argv: Sequence[str] | None = None,
     out: Output | None = None,
     commands: Sequence[Command] = COMMANDS,
-    module: str = "replay.engine",
+    module: str = "replay",
 ) -> int:
     args = build_parser(commands, module).parse_args(argv)
     stream = out or sys.stdout

@@ -47,7 +47,7 @@ from games.models import Dispute, DisputeStatus, Game, GameRecord, GameSeat, Gam
 from games.selectors import game_visible, stored_rulesets
 from games.services import players_find, players_resolve, status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import (
+from replay import (
     ENGINE_VERSION,
     PRESET_FAMILIES,
     AnyReport,
@@ -58,13 +58,13 @@ from replay.engine import (
     family_of,
     line_document,
 )
-from replay.engine import Verdict as EngineVerdict
-from replay.engine import verify as engine_verify
-from replay.json_codec import json_text, record_loads
-from replay.models import Finding as FindingRow
-from replay.models import PokerSeatHand, RummySeatDeal, SeatDeal, Stored, VerdictChange
-from replay.models import Report as ReportRow
-from replay.services.families import (
+from replay import Verdict as EngineVerdict
+from replay import verify as engine_verify
+from verification.json_codec import json_text, record_loads
+from verification.models import Finding as FindingRow
+from verification.models import PokerSeatHand, RummySeatDeal, SeatDeal, Stored, VerdictChange
+from verification.models import Report as ReportRow
+from verification.services.families import (
     POKER_SEAT_HAND_FIELDS,
     RUMMY_SEAT_DEAL_FIELDS,
     poker_seat_hand_rows,
@@ -73,8 +73,8 @@ from replay.services.families import (
     report_standings,
     rummy_seat_deal_rows,
 )
-from replay.services.limits import record_limits_finding
-from replay.services.rows import (
+from verification.services.limits import record_limits_finding
+from verification.services.rows import (
     FINDING_FIELDS,
     SEAT_DEAL_FIELDS,
     SEAT_FIELDS,

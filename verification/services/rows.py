@@ -22,7 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from core.bulk import clean_text
-from replay.engine import AnyFinding, DealResult
+from replay import AnyFinding, DealResult
 
 JOKER_HIGH = (0, 1)  #: a silent joker (detsky) is played high
 JOKER_LOW = 2
@@ -323,7 +323,7 @@ def finding_rows(
     report_id: int, game_id: int, findings: Sequence[AnyFinding]
 ) -> list[tuple[Any, ...]]:
     """One tuple per finding, in ``FINDING_FIELDS`` order: a family's three places in the
-    columns ``deal``, ``trick`` and ``play`` (``replay.engine.PLACES``)."""
+    columns ``deal``, ``trick`` and ``play`` (``replay.PLACES``)."""
     return [
         (
             report_id,

@@ -13,9 +13,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from replay.engine import ENGINE_VERSION
-from replay.models import VerdictChange
-from replay.services.reverify import games_reverify, games_to_reverify
+from replay import ENGINE_VERSION
+from verification.models import VerdictChange
+from verification.services.reverify import games_reverify, games_to_reverify
 
 
 def _moment(text: str) -> datetime:

@@ -1,5 +1,5 @@
 """Models for verification reports, their findings, verdict changes and the seat-deal rows
-derived from a report; the engine itself (``replay.engine``) knows nothing of them.
+derived from a report; the engine itself (``replay``) knows nothing of them.
 
 A report belongs to one record version; re-verification with a newer engine adds a report
 and makes it current, so the old one stays as evidence of what was said before.
@@ -14,8 +14,8 @@ from django.db import models
 from django.db.models import Q
 
 from games.models import Game, GameRecord
-from replay.engine import PLACES, Family
-from replay.engine.findings import located_json
+from replay import PLACES, Family
+from replay.findings import located_json
 
 
 class Stored(models.TextChoices):
@@ -65,7 +65,7 @@ class Finding(models.Model):
     """One finding of a report, with the fields of docs/format.md, queryable by code and place.
 
     A family's places are kept in the same three columns, in their order
-    (``replay.engine.PLACES``): one
+    (``replay.PLACES``): one
     table answers "every finding of deal 2" for any game, and a finding is written back in
     its family's words by ``to_dict``.
     """

@@ -3,7 +3,7 @@ and the table after any turn, for the game's page and the reviewer's.
 
 The sheet's recomputed values and the findings are the stored report's, the evidence the
 game was judged by; the table at a turn comes from replaying the record now
-(``replay.engine.rummy.state``), as the trick-taking family's table does.
+(``replay.rummy.state``), as the trick-taking family's table does.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 from core.errors import Rejected, finding_dict
 from games.models import Game
 from games.selectors import game_record_text, stored_rulesets
-from replay.engine import ENGINE_VERSION, NoSuchMoment, record_json
-from replay.engine.rummy.state import TableMeld, TurnState, state_after
-from replay.models import Finding, Report
-from replay.selectors import Claim, claim_of, item_at, list_of, seat_claim
+from replay import ENGINE_VERSION, NoSuchMoment, record_json
+from replay.rummy.state import TableMeld, TurnState, state_after
+from verification.models import Finding, Report
+from verification.selectors import Claim, claim_of, item_at, list_of, seat_claim
 
 #: The reviewer's page shows the table at the turns of at most this many findings.
 REVIEW_MOMENTS = 30

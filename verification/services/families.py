@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.engine import AnyReport, PokerReport, Report, RummyReport, family_of, standings
-from replay.services.rows import Standings, score_value
+from replay import AnyReport, PokerReport, Report, RummyReport, family_of, standings
+from verification.services.rows import Standings, score_value
 
 
 def report_audit(report: AnyReport) -> str:
@@ -27,7 +27,7 @@ def report_rounds(report: AnyReport) -> int:
 
 
 def report_standings(report: AnyReport) -> Standings:
-    """The seats' results by the family's measure (``replay.engine.standings``): a poker
+    """The seats' results by the family's measure (``replay.standings``): a poker
     seat's total is its net over the record's hands. The trick-taking family's winners are
     its report's, which names them."""
     family = family_of(report)

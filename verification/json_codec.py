@@ -2,7 +2,7 @@
 
 orjson reads a record, even with the check for long integers below, and writes a report in
 a fraction of the standard library's instructions (``bench/ingest.py``). The engine stays
-pure Python and keeps the reference reader (``replay.engine.record_json``); here orjson is
+pure Python and keeps the reference reader (``replay.record_json``); here orjson is
 used only where it gives the same answer, and the reference reader or writer takes the rest.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 
 import orjson
 
-from replay.engine import record_json
-from replay.engine.files import BOM
+from replay import record_json
+from replay.files import BOM
 
 #: Every digit as a zero, so that a run of digits is found by ``str.find``, which scans a
 #: record far faster than a regular expression.

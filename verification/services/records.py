@@ -9,11 +9,11 @@ from django.db import IntegrityError
 
 from core.errors import Rejected, finding_dict
 from games.selectors import stored_rulesets
-from replay.engine import Code, Finding, malformed
-from replay.engine import verify as engine_verify
-from replay.json_codec import record_loads
-from replay.services.limits import record_limits_check
-from replay.services.store import Entry, Outcome, records_store
+from replay import Code, Finding, malformed
+from replay import verify as engine_verify
+from verification.json_codec import record_loads
+from verification.services.limits import record_limits_check
+from verification.services.store import Entry, Outcome, records_store
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -44,7 +44,7 @@ def _json_finding(message: str) -> dict[str, Any]:
 def record_check(*, data: bytes) -> dict[str, Any]:
     """The report of a record, stored nowhere; a body that is not JSON gets a malformed one.
 
-    A record past the limits (``replay.services.limits``) is refused (413) instead: the
+    A record past the limits (``verification.services.limits``) is refused (413) instead: the
     replay's work is what the limits bound."""
     record_limits_check(size=len(data), value=None)
     try:

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.selectors import stored_rulesets
-from replay.engine.cli import UsageError, add_verify_arguments, run_verify
+from replay.cli import UsageError, add_verify_arguments, run_verify
 
 
 class Command(BaseCommand):

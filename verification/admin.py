@@ -17,7 +17,7 @@ from django.utils.html import format_html
 
 from core.admin import ReadOnlyAdmin
 from games.admin import review_url
-from replay.models import Finding, Report, SeatDeal, VerdictChange
+from verification.models import Finding, Report, SeatDeal, VerdictChange
 
 
 def _review(game_id: int, anchor: str = "") -> str:

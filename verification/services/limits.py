@@ -15,7 +15,7 @@ from django.conf import settings
 from rest_framework import status
 
 from core.errors import Rejected, request_finding
-from replay.engine import Bounds, Excess, record_excess
+from replay import Bounds, Excess, record_excess
 
 CODE = "request.too_large"
 

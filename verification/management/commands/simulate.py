@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from replay.engine.cli import UsageError, add_simulate_arguments, run_simulate
+from replay.cli import UsageError, add_simulate_arguments, run_simulate
 
 
 class Command(BaseCommand):

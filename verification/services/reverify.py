@@ -21,12 +21,12 @@ from games.models import Game, GameRecord, GameStatus
 from games.selectors import stored_rulesets
 from games.services import status_for
 from games.signals import game_verified, send_for_games
-from replay.engine import ENGINE_VERSION, AnyReport, Code, Finding, malformed, verify
-from replay.json_codec import json_text, record_loads
-from replay.models import Report as ReportRow
-from replay.models import VerdictChange
-from replay.services.families import report_audit, report_rounds
-from replay.services.store import (
+from replay import ENGINE_VERSION, AnyReport, Code, Finding, malformed, verify
+from verification.json_codec import json_text, record_loads
+from verification.models import Report as ReportRow
+from verification.models import VerdictChange
+from verification.services.families import report_audit, report_rounds
+from verification.services.store import (
     Prepared,
     reports_retire,
     reports_write,

@@ -1,7 +1,0 @@
-"""``python -m replay.engine``: the engine's command line without Django."""
-
-import sys
-
-from .cli import main
-
-sys.exit(main())
