@@ -16,7 +16,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 
 from core.admin import ReadOnlyAdmin
-from games.admin import review_url
+from games.admin.pages import review_url
 from verification.models import Finding, Report, SeatDeal, VerdictChange
 
 
