@@ -11,6 +11,7 @@ subpackage (``tricks``: Расписной покер, format ``raspis/1``; ``ru
 the trick-taking family, ``rummy.simulate`` of the rummy, ``poker.simulate`` of the poker.
 """
 
+from .family import Family, GameFamily
 from .files import (
     Bounds,
     Document,
@@ -25,11 +26,12 @@ from .files import (
 )
 from .findings import Code, Finding, Severity
 from .formats import (
+    FAMILIES,
     PLACES,
     PRESET_FAMILIES,
     AnyFinding,
     AnyReport,
-    Family,
+    family_named,
     family_of,
     seats_compete,
     standings,
@@ -50,6 +52,7 @@ ENGINE_VERSION = "1.0.0"
 
 __all__ = [
     "ENGINE_VERSION",
+    "FAMILIES",
     "MAX_DEALS",
     "MAX_PLAYS",
     "PLACES",
@@ -64,6 +67,7 @@ __all__ = [
     "Excess",
     "Family",
     "Finding",
+    "GameFamily",
     "JokerPlay",
     "Line",
     "NoSuchMoment",
@@ -75,6 +79,7 @@ __all__ = [
     "Severity",
     "TooLarge",
     "Verdict",
+    "family_named",
     "family_of",
     "line_document",
     "malformed",
