@@ -282,7 +282,7 @@ SPECTACULAR_SETTINGS = {
     # by their game (the trick-taking game's as before there were others), and the poker's
     # hand categories once, whichever field holds them (games.apis.reports).
     "ENUM_NAME_OVERRIDES": {
-        "CodeEnum": "core.openapi.TRICK_CODES",
+        "CodeEnum": "games.apis.findings.TRICK_CODES",
         "PresetEnum": "replay.tricks.rulesets.PRESETS",
         "RummyPresetEnum": "replay.rummy.rulesets.PRESETS",
         "PokerPresetEnum": "replay.poker.rulesets.PRESETS",

@@ -8,13 +8,20 @@ transaction around the service rolls back, so nothing stored changes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from replay import AnyFinding
-from replay.findings import Severity, finding_json
+#: The severities of docs/format.md ("Findings"), as every game's findings write them. The
+#: plumbing knows no game: a test holds these equal to the engine's ``Severity``.
+SEVERITIES = ("error", "warning", "mismatch", "penalty")
 
 
-def finding_dict(finding: AnyFinding) -> dict[str, Any]:
+class Finding(Protocol):
+    """A finding of any game's engine: it writes itself as docs/format.md's JSON object."""
+
+    def to_dict(self, *, null_path: bool = False) -> dict[str, Any]: ...
+
+
+def finding_dict(finding: Finding) -> dict[str, Any]:
     """A finding in the API's shape: the report's fields with ``path`` always present."""
     return finding.to_dict(null_path=True)
 
@@ -27,10 +34,21 @@ def request_finding(
     expected: Any = None,
     actual: Any = None,
 ) -> dict[str, Any]:
-    """A finding about the request rather than a game: located by ``path`` only."""
-    return finding_json(
-        code, str(Severity.ERROR), message, expected=expected, actual=actual, path=path
-    )
+    """A finding about the request rather than a game: located by ``path`` only, its keys in
+    the order of a report's finding (a test holds it equal to the engine's ``finding_json``)."""
+    return {
+        "code": code,
+        "severity": "error",
+        "deal": None,
+        "trick": None,
+        "play": None,
+        "seat": None,
+        "player": None,
+        "message": message,
+        "expected": expected,
+        "actual": actual,
+        "path": path,
+    }
 
 
 class Rejected(Exception):

@@ -23,12 +23,8 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
+from core.errors import SEVERITIES
 from core.pagination import Pages
-from replay import Code, Severity
-
-#: The trick-taking report's finding codes, as the schema's ``CodeEnum`` lists them (named so
-#: in ``SPECTACULAR_SETTINGS``, since the other games' findings have a ``code`` too).
-TRICK_CODES = [str(code) for code in Code]
 
 #: What DRF's and Django's ``CharField`` refuse in any text: a NUL character.
 NUL = r"\u0000"
@@ -65,11 +61,11 @@ class Closed(serializers.Serializer[Any]):
     """
 
 
-def _place(first: int, words: str) -> serializers.IntegerField:
+def place(first: int, words: str) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=first, allow_null=True, help_text=words)
 
 
-class _FindingFields(Closed):
+class FindingFields(Closed):
     """docs/format.md's finding ("Findings"): ``code`` and the location fields are
     what tools read; ``message`` is for players and its wording is not part of the contract."""
 
@@ -77,58 +73,23 @@ class _FindingFields(Closed):
         help_text="a code of docs/format.md's table, or in a refused request a request.* code or "
         'server.error (docs/format.md, "API errors")'
     )
-    severity = typed(enum(Severity))
-    deal = _place(1, "1-based")
-    trick = _place(1, "1-based")
-    play = _place(1, "1-based, in its trick")
-    seat = _place(0, "0-based")
+    severity = typed(enum(SEVERITIES))
+    deal = place(1, "1-based")
+    trick = place(1, "1-based")
+    play = place(1, "1-based, in its trick")
+    seat = place(0, "0-based")
     player = serializers.CharField(allow_null=True, help_text="the name at seat")
     message = serializers.CharField(help_text="one sentence for players")
     expected = serializers.JSONField(allow_null=True, help_text="any JSON value; null: none")
     actual = serializers.JSONField(allow_null=True, help_text="any JSON value; null: none")
 
 
-class FindingSerializer(_FindingFields):
+class FindingSerializer(FindingFields):
     """A finding as the API answers it outside a report: every key present, ``null`` where it
     does not apply. ``path`` is a JSON Pointer into the record or, in a refused request, into
     the request body or the object of the query parameters."""
 
     path = serializers.CharField(allow_null=True)
-
-
-class ReportFindingSerializer(_FindingFields):
-    """A finding as a report holds it: ``path``, a JSON Pointer into the record, is present
-    only when the finding is about a place in the record."""
-
-    code = typed(enum(TRICK_CODES))
-    path = serializers.CharField(required=False)
-
-
-def report_finding(
-    name: str,
-    words: str,
-    codes: Any,
-    places: tuple[tuple[str, str], ...],
-    *,
-    stored: bool = False,
-) -> type[Closed]:
-    """A finding of another game's report: its own codes and its own places (1-based, in
-    their order), the keys of docs/format.md's finding besides (``path`` only where there is
-    a place in the record; always, ``null`` where there is none, when ``stored``: as a stored
-    game's findings are answered)."""
-    fields: dict[str, Any] = {"code": typed(enum(codes)), "severity": typed(enum(Severity))}
-    fields.update((key, _place(1, help)) for key, help in places)
-    fields.update(
-        seat=_place(0, "0-based"),
-        player=serializers.CharField(allow_null=True, help_text="the name at seat"),
-        message=serializers.CharField(help_text="one sentence for players"),
-        expected=serializers.JSONField(allow_null=True, help_text="any JSON value; null: none"),
-        actual=serializers.JSONField(allow_null=True, help_text="any JSON value; null: none"),
-        path=serializers.CharField(allow_null=True)
-        if stored
-        else serializers.CharField(required=False),
-    )
-    return type(name, (Closed,), {"__doc__": words, **fields})
 
 
 class FindingsSerializer(Closed):

@@ -16,7 +16,8 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from core.openapi import FindingSerializer, enum, report_finding, typed
+from core.openapi import FindingSerializer, enum, typed
+from games.apis.findings import report_finding
 from games.apis.shapes import AUDITS, SCORE, ReportSerializer
 from replay import Verdict
 from replay.poker.findings import PokerCode

@@ -12,7 +12,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from core.openapi import ReportFindingSerializer, enum, typed
+from core.openapi import enum, typed
+from games.apis.findings import ReportFindingSerializer
 from replay import PRESETS, Verdict
 from replay.cards import SUITS
 from replay.tricks.rulesets import DEFAULTS, FORMULAS, KINDS, VALIDATORS
